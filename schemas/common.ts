@@ -1,0 +1,73 @@
+/** Shared building blocks of the API contracts. Types come from these with json-schema-to-ts. */
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const LANGUAGES = ['fr', 'en', 'ar'] as const;
+export const PRIVILEGES = ['OPERATOR', 'PRESCRIBER', 'MANAGER', 'ADMIN_ESTABLISHMENT', 'SUPER_ADMIN'] as const;
+export const ROLES = ['ROLE_ADMIN', 'ROLE_PROFESSIONAL', 'ROLE_PATIENT'] as const;
+export const PATIENT_FILE_STATUSES = ['OPEN', 'CLOSED', 'AWAITING'] as const;
+
+export const languageSchema = { type: 'string', enum: LANGUAGES } as const;
+export const privilegeSchema = { type: 'string', enum: PRIVILEGES } as const;
+export const roleSchema = { type: 'string', enum: ROLES } as const;
+export const uuidSchema = { type: 'string', format: 'uuid' } as const;
+export const dateTimeSchema = { type: 'string', format: 'date-time' } as const;
+
+export const errorSchema = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: {
+    code: { type: 'string', description: 'Stable machine-readable code' },
+    message: { type: 'string', description: 'Readable message in the language of the request' },
+    field: { type: 'string', description: 'Where the input was wrong, for validation errors' },
+  },
+} as const;
+export type ApiError = FromSchema<typeof errorSchema>;
+
+/** Query `l` is accepted on every call (spec 000 §7); routes list it so strict query schemas let it through. */
+export const localeQueryProperties = { l: languageSchema } as const;
+
+export const pageQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...localeQueryProperties,
+    page: { type: 'integer', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 999, default: 15 },
+  },
+} as const;
+
+export const idParamsSchema = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: uuidSchema },
+} as const;
+export type IdParams = FromSchema<typeof idParamsSchema>;
+
+/** Query string of calls that only accept the language. */
+export const localeOnlyQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: localeQueryProperties,
+} as const;
+
+export function pageOf<T extends object>(item: T) {
+  return {
+    type: 'object',
+    required: ['data', 'totalItems', 'page', 'pageSize'],
+    additionalProperties: false,
+    properties: {
+      data: { type: 'array', items: item },
+      totalItems: { type: 'integer', minimum: 0 },
+      page: { type: 'integer', minimum: 1 },
+      pageSize: { type: 'integer', minimum: 1 },
+    },
+  } as const;
+}
+
+export const errorResponses = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+} as const;

@@ -1,0 +1,47 @@
+/**
+ * Every environment variable the platform reads. The README's configuration table lists
+ * them all (a test checks it), and server/config.ts turns them into a typed config.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const envSchema = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    PORT: { type: 'integer', default: 3000, description: 'HTTP port of the gateway (or of the care API for `npm run start:api`).' },
+    HOST: { type: 'string', default: '127.0.0.1', description: 'Interface to listen on; `0.0.0.0` in containers.' },
+    PUBLIC_URL: { type: 'string', description: 'Address users reach the gateway at (default `http://localhost:PORT`). Decides same-origin checks, redirects and whether cookies are `Secure` with the `__Host-` prefix (https).' },
+    DATA_DIR: { type: 'string', default: './data', description: 'Directory of the embedded PGlite database, locked against a second process.' },
+    DATABASE_URL: { type: 'string', description: 'PostgreSQL connection string. When set, PostgreSQL is used instead of the embedded database.' },
+    DATABASE_POOL_SIZE: { type: 'integer', minimum: 1, default: 10, description: 'PostgreSQL connections per process.' },
+    DEMO_DATA: { type: 'boolean', default: true, description: 'Provision the demo establishments and accounts on the first start of an empty database. `false` to turn off.' },
+    SESSION_IDLE_MINUTES: { type: 'number', exclusiveMinimum: 0, default: 30, description: 'A session ends after this long without a call.' },
+    SESSION_ABSOLUTE_HOURS: { type: 'number', exclusiveMinimum: 0, default: 12, description: 'A session ends this long after login, whatever the activity.' },
+    SESSION_CACHE_SECONDS: { type: 'number', minimum: 0, default: 2, description: 'How long a gateway trusts a session it read from the database before reading it again (0: every call). Bounds how late another gateway sees a logout.' },
+    SESSION_SECRET: { type: 'string', minLength: 32, description: 'Key of the login form anti-forgery tokens. A random one is made at each start when absent (forms open before a restart must be reloaded).' },
+    LOGIN_MAX_PER_ACCOUNT: { type: 'integer', minimum: 1, default: 5, description: 'Login attempts allowed per account in the login window.' },
+    LOGIN_MAX_PER_ADDRESS: { type: 'integer', minimum: 1, default: 30, description: 'Login attempts allowed per client address in the login window.' },
+    LOGIN_WINDOW_MINUTES: { type: 'number', exclusiveMinimum: 0, default: 15, description: 'Length of the login rate-limit window.' },
+    TRUST_PROXY: { type: 'boolean', default: false, description: 'Trust `X-Forwarded-*` headers (set behind a reverse proxy, so rate limits see the real client address).' },
+    CARE_API_URL: { type: 'string', description: 'Split mode: base address of the care API (`npm run start:api`). The gateway then proxies `/api` to it.' },
+    IDENTITY_SIGNING_KEY: { type: 'string', minLength: 32, description: 'Split mode: shared key with which the gateway signs, and the care API verifies, the caller identity header. Required in split mode.' },
+    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'pino log level.' },
+    DEFAULT_LANGUAGE: { type: 'string', enum: ['fr', 'en', 'ar'], default: 'fr', description: 'Language when neither the call nor the user chose one.' },
+    CLIENT_DIST: { type: 'string', default: './dist/client', description: 'Directory of the built client served at `/`.' },
+    LAYOUTS_DIR: { type: 'string', default: './layouts', description: 'Provisioned content (logos, later layouts and questionnaires).' },
+    BRANDING_PATTERN: { type: 'string', default: '^([a-z0-9-]+)\\.[a-z0-9-]+\\.[a-z]{2,}(\\.[a-z]{2,})?$', description: 'Regular expression on the host name whose first group is the brand slug (spec 000 §1).' },
+    APP_ENV: { type: 'string', default: 'local', description: 'Runtime config `env` (spec 001 §3).' },
+    BUILD_DATE: { type: 'string', description: 'Runtime config build date (default: the start time).' },
+    DISABLE_CONSOLE: { type: 'boolean', default: true, description: 'Runtime config console-disable flag.' },
+    STRICT_MODE: { type: 'boolean', default: false, description: 'Runtime config React strict-mode flag.' },
+    TIME_REMAINING_BEFORE_USER_WARN: { type: 'number', minimum: 0, default: 20, description: 'Runtime config: minutes of session left when the expiry dialog opens.' },
+    ERROR_REPORTING_DSN: { type: 'string', description: 'Runtime config error-reporting DSN (none by default).' },
+    ERROR_REPORTING_ENVIRONMENT: { type: 'string', description: 'Runtime config error-reporting environment (default: APP_ENV).' },
+    ERROR_REPORTING_AUTO_SESSION_TRACKING: { type: 'boolean', default: true, description: 'Runtime config error-reporting auto session tracking.' },
+    ERROR_REPORTING_TRACES_SAMPLE_RATE: { type: 'number', minimum: 0, maximum: 1, default: 1.0, description: 'Runtime config traces sample rate.' },
+    ERROR_REPORTING_REPLAYS_SESSION_SAMPLE_RATE: { type: 'number', minimum: 0, maximum: 1, default: 0.1, description: 'Runtime config session replays sample rate.' },
+    ERROR_REPORTING_REPLAYS_ON_ERROR_SAMPLE_RATE: { type: 'number', minimum: 0, maximum: 1, default: 1.0, description: 'Runtime config replays-on-error sample rate.' },
+  },
+} as const;
+
+export type Env = FromSchema<typeof envSchema>;

@@ -1,0 +1,109 @@
+/**
+ * buildGateway(): the gateway of DESIGN §2, as one Fastify app that main.ts starts and tests
+ * build. /auth and /ui are its own; /api goes through the session layer, then to the care API
+ * in this process or, when CARE_API_URL is set, to the care API behind a proxy.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { serverOptions } from './logger.ts';
+import { AppError } from './errors.ts';
+import errors, { sendError } from './plugins/errors.ts';
+import locale from './plugins/locale.ts';
+import db from './plugins/db.ts';
+import session from './plugins/session.ts';
+import security from './plugins/security.ts';
+import openapi from './plugins/openapi.ts';
+import health from './plugins/health.ts';
+import { apiSessionLayer } from './plugins/api-session-layer.ts';
+import { careProxy } from './plugins/care-proxy.ts';
+import careApi from './care/plugin.ts';
+import authRoutes from './auth/routes.ts';
+import uiRoutes from './ui/routes.ts';
+import { Logos } from './ui/branding.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Injectable clock: tests move time instead of sleeping. */
+  now?: () => Date;
+  /** Extra Fastify options (e.g. a test logger). */
+  fastify?: Partial<FastifyServerOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for tests that must cover them all. */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
+/** Shared by the gateway and the stand-alone care API. */
+export async function baseApp(options: AppOptions, title: string): Promise<FastifyInstance> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({ ...serverOptions(config.logLevel, config.trustProxy), ...options.fastify });
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.addHook('onSend', async (request, reply) => { reply.header('x-request-id', request.id); });
+
+  await app.register(openapi, { title });
+  await app.register(security, { secure: config.secureCookies });
+  await app.register(locale, { defaultLanguage: config.defaultLanguage });
+  await app.register(errors);
+  await app.register(db, { database: options.database, now });
+  return app;
+}
+
+export async function buildGateway(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const app = await baseApp(options, 'Telesuivi gateway');
+  const logos = new Logos(config.layoutsDir);
+
+  await app.register(session, {
+    db: options.database.db,
+    ...config.session,
+    idleMs: config.session.idleMs,
+    absoluteMs: config.session.absoluteMs,
+    cacheMs: config.session.cacheMs,
+    now: () => now().getTime(),
+    secure: config.secureCookies,
+    publicOrigin: config.publicUrl.origin,
+  });
+  await app.register(health, { ready: () => options.database.ping() });
+  await app.register(uiRoutes, { config, logos });
+  await app.register(authRoutes, { publicUrl: config.publicUrl, secureCookies: config.secureCookies, secret: config.session.secret, login: config.login, logos });
+
+  await app.register(async (api) => {
+    api.decorateRequest('identity', undefined);
+    apiSessionLayer(api);
+    if (config.careApiUrl) await careProxy(api, { upstream: config.careApiUrl, key: config.identitySigningKey!, now: () => now().getTime() });
+    else await api.register(careApi);
+  }, { prefix: '/api' });
+
+  await serveClient(app, config);
+
+  const purge = setInterval(() => app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed')), 600_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+  return app;
+}
+
+/** The built client, with the single-page fallback to index.html for browser navigations. */
+async function serveClient(app: FastifyInstance, config: Config) {
+  const root = path.resolve(config.clientDist);
+  const hasClient = existsSync(path.join(root, 'index.html'));
+  if (hasClient) await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true, serveDotFiles: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|auth|ui)(\/|$)/.test(request.url) && request.headers.accept?.includes('text/html');
+    if (hasClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { maxAge: 0, immutable: false });
+    return sendError(request, reply, new AppError(404, 'route_not_found'));
+  });
+}

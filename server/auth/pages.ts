@@ -1,0 +1,67 @@
+/**
+ * The login and logout pages: plain HTML served by the gateway, styled by the brand's theme,
+ * in the request's language (right to left in Arabic). Their scripts are files of their own so
+ * that the Content-Security-Policy needs no inline script.
+ */
+import type { TFunction } from 'i18next';
+import { LANGUAGES } from '../../schemas/common.ts';
+import type { Theme } from '../../schemas/theme.ts';
+import type { Language } from '../i18n/index.ts';
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface PageFrame { t: TFunction; language: Language; title: string; theme: Theme; logoUrl: string; brandName?: string }
+
+function frame(p: PageFrame, head: string, body: string): string {
+  const c = p.theme.light;
+  return `<!doctype html>
+<html lang="${p.language}" dir="${p.language === 'ar' ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(p.title)}</title>
+${head}
+<link rel="stylesheet" href="/auth/assets/auth.css">
+<style>:root{--primary:${c.primary};--secondary:${c.secondary};--negative:${c.negative};--dark:${c.dark}}</style>
+</head>
+<body>
+<main class="card">
+<img class="logo" src="${escape(p.logoUrl)}" alt="${escape(p.brandName ?? '')}">
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export function loginPage(p: PageFrame & { token: string; targetUrl: string; branding?: string; email?: string }): string {
+  const { t } = p;
+  const languages = LANGUAGES.map((l) => {
+    const query = new URLSearchParams({ l, targetUrl: p.targetUrl, ...(p.branding ? { branding: p.branding } : {}) });
+    return `<a href="/auth/login?${escape(query.toString())}" lang="${l}"${l === p.language ? ' aria-current="true"' : ''}>${escape(t(`languages.${l}`))}</a>`;
+  }).join(' ');
+  return frame(p, `<meta name="csrf-token" content="${escape(p.token)}">
+<script type="module" src="/auth/assets/login.js"></script>`, `
+<h1>${escape(t('login.heading'))}</h1>
+<form id="login" method="post" action="/auth/login" novalidate
+  data-submitting="${escape(t('login.submitting'))}" data-network-error="${escape(t('login.networkError'))}">
+  <input type="hidden" name="targetUrl" value="${escape(p.targetUrl)}">
+  <input type="hidden" name="branding" value="${escape(p.branding ?? '')}">
+  <label for="email">${escape(t('login.email'))}</label>
+  <input id="email" name="email" type="email" autocomplete="username" required maxlength="180" value="${escape(p.email ?? '')}" autofocus>
+  <label for="password">${escape(t('login.password'))}</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024">
+  <p id="error" class="error" role="alert" hidden></p>
+  <button type="submit">${escape(t('login.submit'))}</button>
+</form>
+<noscript><p class="error">${escape(t('login.javascriptRequired'))}</p></noscript>
+<nav class="languages" aria-label="${escape(t('login.language'))}">${languages}</nav>`);
+}
+
+export function logoutPage(p: PageFrame & { token: string; targetUrl: string }): string {
+  const { t } = p;
+  return frame(p, `<meta name="csrf-token" content="${escape(p.token)}">
+<meta name="target-url" content="${escape(p.targetUrl)}">
+<script type="module" src="/auth/assets/logout.js"></script>`, `
+<h1>${escape(t('logout.inProgress'))}</h1>
+<p><a id="continue" href="${escape(p.targetUrl)}">${escape(t('logout.continue'))}</a></p>`);
+}

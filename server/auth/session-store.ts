@@ -1,0 +1,150 @@
+/**
+ * Server-side sessions in the database, with idle and absolute lifetimes.
+ *
+ * The cookie holds 256 random bits; the table holds only their SHA-256. A gateway keeps what
+ * it read for `cacheMs` (default 2 s) so that a busy session costs no query per call, and
+ * writes the idle-extension back at most every `touchEveryMs`: sessions stay in the database,
+ * so any number of gateways can serve them; a logout elsewhere is seen within `cacheMs`.
+ */
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import { randomToken, sha256 } from './tokens.ts';
+import { loadUserSnapshot, type UserSnapshot } from './user-snapshot.ts';
+
+export interface ActiveSession {
+  idHash: string;
+  userId: string;
+  csrfToken: string;
+  createdAt: number;
+  lastSeenAt: number;
+  absoluteExpiresAt: number;
+  user: UserSnapshot;
+}
+
+interface CacheEntry { session: ActiveSession; loadedAt: number; persistedLastSeenAt: number }
+
+export interface SessionStoreOptions {
+  idleMs: number;
+  absoluteMs: number;
+  cacheMs: number;
+  now: () => number;
+  maxCached?: number;
+}
+
+export class SessionStore {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly touchEveryMs: number;
+
+  constructor(private readonly db: Db, private readonly options: SessionStoreOptions) {
+    // Persist the idle extension often enough that another gateway never sees a session
+    // more than a tenth of its idle lifetime (at most a minute) older than it is.
+    this.touchEveryMs = Math.min(60_000, options.idleMs / 10);
+  }
+
+  /** A new session with a fresh id: called at every login, never reusing an earlier id. */
+  async create(userId: string): Promise<{ id: string; session: ActiveSession }> {
+    const id = randomToken();
+    const now = this.options.now();
+    const user = await loadUserSnapshot(this.db, userId);
+    if (!user) throw new Error('session for an unknown user');
+    const session: ActiveSession = {
+      idHash: sha256(id), userId, csrfToken: randomToken(), createdAt: now, lastSeenAt: now,
+      absoluteExpiresAt: now + this.options.absoluteMs, user,
+    };
+    await this.db.insert(sessions).values({
+      idHash: session.idHash, userId, csrfToken: session.csrfToken, createdAt: new Date(now),
+      lastSeenAt: new Date(now), absoluteExpiresAt: new Date(session.absoluteExpiresAt),
+    });
+    this.remember(session, now, now);
+    return { id, session };
+  }
+
+  /** The live session of a cookie value, or undefined when unknown or expired. */
+  async resolve(id: string | undefined): Promise<ActiveSession | undefined> {
+    if (!id || id.length > 200) return undefined;
+    const idHash = sha256(id);
+    const now = this.options.now();
+    let entry = this.cache.get(idHash);
+    if (!entry || now - entry.loadedAt >= this.options.cacheMs || now < entry.loadedAt) {
+      entry = await this.load(idHash, entry, now);
+      if (!entry) return undefined;
+    }
+    const { session } = entry;
+    if (this.expiresAt(session) <= now) {
+      await this.destroy(idHash);
+      return undefined;
+    }
+    return session;
+  }
+
+  /** Seconds left before the session ends, as sent in X-Session-Expires-In. */
+  secondsLeft(session: ActiveSession): number {
+    return Math.max(0, Math.floor((this.expiresAt(session) - this.options.now()) / 1000));
+  }
+
+  /** Extends the idle lifetime (never past the absolute one). */
+  async touch(session: ActiveSession): Promise<void> {
+    const now = this.options.now();
+    session.lastSeenAt = Math.max(session.lastSeenAt, now);
+    const entry = this.cache.get(session.idHash);
+    if (entry && now - entry.persistedLastSeenAt < this.touchEveryMs) return;
+    await this.db.update(sessions).set({ lastSeenAt: new Date(session.lastSeenAt) }).where(eq(sessions.idHash, session.idHash));
+    if (entry) entry.persistedLastSeenAt = now;
+  }
+
+  async destroy(idHash: string): Promise<void> {
+    this.cache.delete(idHash);
+    await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+  }
+
+  /** Ends every session of a user (password change). */
+  async destroyAllOf(userId: string): Promise<void> {
+    this.forgetUser(userId);
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+
+  /** Drops what this gateway remembers of a user's sessions, after their record changed. */
+  forgetUser(userId: string): void {
+    for (const [key, entry] of this.cache) if (entry.session.userId === userId) this.cache.delete(key);
+  }
+
+  /** Deletes expired rows; run periodically by the gateway. */
+  async purgeExpired(): Promise<void> {
+    const now = new Date(this.options.now());
+    await this.db.delete(sessions).where(or(
+      lt(sessions.absoluteExpiresAt, now),
+      lt(sessions.lastSeenAt, new Date(now.getTime() - this.options.idleMs)),
+    ));
+  }
+
+  private expiresAt(session: ActiveSession): number {
+    return Math.min(session.lastSeenAt + this.options.idleMs, session.absoluteExpiresAt);
+  }
+
+  private async load(idHash: string, previous: CacheEntry | undefined, now: number): Promise<CacheEntry | undefined> {
+    const [row] = await this.db.select().from(sessions).where(and(eq(sessions.idHash, idHash)));
+    const user = row && await loadUserSnapshot(this.db, row.userId);
+    if (!row || !user) {
+      this.cache.delete(idHash);
+      return undefined;
+    }
+    const persisted = row.lastSeenAt.getTime();
+    const session: ActiveSession = {
+      idHash, userId: row.userId, csrfToken: row.csrfToken, createdAt: row.createdAt.getTime(),
+      // This gateway may have seen a more recent call than it has written back yet.
+      lastSeenAt: Math.max(persisted, previous?.session.lastSeenAt ?? 0),
+      absoluteExpiresAt: row.absoluteExpiresAt.getTime(), user,
+    };
+    return this.remember(session, now, Math.max(persisted, previous?.persistedLastSeenAt ?? 0));
+  }
+
+  private remember(session: ActiveSession, now: number, persistedLastSeenAt: number): CacheEntry {
+    const entry = { session, loadedAt: now, persistedLastSeenAt };
+    this.cache.delete(session.idHash);
+    this.cache.set(session.idHash, entry);
+    const max = this.options.maxCached ?? 10_000;
+    if (this.cache.size > max) this.cache.delete(this.cache.keys().next().value!);
+    return entry;
+  }
+}

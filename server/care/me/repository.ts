@@ -1,0 +1,60 @@
+/** The caller's own account: language, time zone, consents, password. */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { consents, establishments, services, sessions, users } from '../../db/schema.ts';
+import { grantedEstablishmentIds, loadGrants } from '../access.ts';
+import type { PrivilegeEntry } from '../../../schemas/me.ts';
+import type { Identity } from '../../identity.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { badRequest } from '../../errors.ts';
+import type { Language } from '../../i18n/index.ts';
+
+export function meRepository(db: Db, identity: Identity, now: () => Date) {
+  const userId = identity.user.id;
+  return {
+    saveLanguage: (language: Language) => db.update(users).set({ language }).where(eq(users.id, userId)),
+
+    saveTimezone: (selectedTimezone: string) => db.update(users).set({ selectedTimezone }).where(eq(users.id, userId)),
+
+    /** Records the consent (who and when) and marks it on the user, in one transaction. */
+    recordConsent: (kind: 'CGU' | 'PERSONAL_DATA_USE', userAgent: string | undefined) => db.transaction(async (tx) => {
+      const at = now();
+      await tx.insert(consents).values({ userId, kind, grantedAt: at, recordedBy: userId, userAgent: userAgent?.slice(0, 500) });
+      await tx.update(users).set(kind === 'CGU' ? { cguAcceptedAt: at } : { personalDataConsentAt: at }).where(eq(users.id, userId));
+    }),
+
+    /** Changes the password and ends every session of the user, this one included. */
+    async changePassword(currentPassword: string, newPassword: string) {
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      if (!row || !(await verifyPassword(row.hash, currentPassword))) throw badRequest('wrong_current_password', {}, 'body.currentPassword');
+      const hash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash: hash, passwordChangedAt: now() }).where(eq(users.id, userId));
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+      });
+    },
+
+  };
+}
+
+/** GET /me/privileges: one entry per establishment where the user holds privileges, directly or in services. */
+export async function listPrivileges(db: Db, userId: string): Promise<PrivilegeEntry[]> {
+  const grants = await loadGrants(db, userId);
+  const ids = grantedEstablishmentIds(grants);
+  if (!ids.length) return [];
+  const [names, serviceNames] = await Promise.all([
+    db.select({ id: establishments.id, name: establishments.name }).from(establishments)
+      .where(inArray(establishments.id, ids)).orderBy(asc(establishments.name)),
+    db.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, [...grants.services.keys(), NO_ID])),
+  ]);
+  const serviceName = new Map(serviceNames.map((s) => [s.id, s.name]));
+  return names.map((e) => ({
+    establishment: { id: e.id, name: e.name },
+    privileges: grants.establishments.get(e.id) ?? [],
+    services: [...grants.services].filter(([, s]) => s.establishmentId === e.id)
+      .map(([id, s]) => ({ id, name: serviceName.get(id) ?? '', privileges: s.privileges })),
+  }));
+}
+
+/** Keeps `in (...)` valid when the list is empty. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';

@@ -1,0 +1,14 @@
+/**
+ * The care API: domain routes, one folder per domain. They expect `request.identity` to be set
+ * by whoever stands in front (the session layer, or the identity-header check in split mode).
+ */
+import type { FastifyInstance } from 'fastify';
+import meRoutes from './me/routes.ts';
+import establishmentRoutes from './establishments/routes.ts';
+import patientFileRoutes from './patient-files/routes.ts';
+
+export default async function careApi(app: FastifyInstance) {
+  await app.register(meRoutes);
+  await app.register(establishmentRoutes);
+  await app.register(patientFileRoutes);
+}

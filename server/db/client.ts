@@ -1,0 +1,89 @@
+/**
+ * Opens the database: embedded PGlite persisted in a directory (default), or PostgreSQL
+ * when a URL is given. Both are driven through the same Drizzle PgDatabase type.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { lockDataDirectory } from './lock.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** A cheap round trip, for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory, or 'memory://' for a throwaway in-memory database. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  let unlock = async () => {};
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = await lockDataDirectory(dataDir);
+  }
+  try {
+    const client = new PGlite(inMemory ? dataDir : path.resolve(dataDir));
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => { await client.query('select 1'); },
+      close: async () => {
+        try { await client.close(); } finally { await unlock(); }
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+/** Any fixed 64-bit number shared by every process of this application. */
+const MIGRATION_LOCK_KEY = 4_121_2025_0709;
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Several gateways may start together: one applies the migrations, the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => { await pool.query('select 1'); },
+    close: () => pool.end(),
+  };
+}

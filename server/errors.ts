@@ -1,0 +1,23 @@
+/**
+ * Errors are typed values carrying an HTTP status, a stable code and the key of a
+ * translated message; the one error handler (plugins/errors.ts) turns them into `{ code, message }`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    /** Interpolation values of the message `errors.<code>`. */
+    readonly params: Record<string, string | number> = {},
+    readonly field?: string,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, params?: Record<string, string | number>, field?: string) =>
+  new AppError(400, code, params, field);
+export const unauthorized = (code: string) => new AppError(401, code);
+export const forbidden = (code: string) => new AppError(403, code);
+/** Another establishment's record, or one that does not exist: the same answer, never 403. */
+export const notFound = () => new AppError(404, 'not_found');

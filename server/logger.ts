@@ -1,0 +1,36 @@
+/**
+ * pino options shared by both entry points: request ids, and no secrets or patient data —
+ * cookies, tokens and signed identities are redacted, bodies are never logged.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
+
+export const REDACTED = [
+  'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-care-identity"]',
+  'res.headers["set-cookie"]', 'res.headers["x-csrf-token"]',
+];
+
+export function serverOptions(level: string, trustProxy: boolean): FastifyServerOptions {
+  return {
+    logger: level === 'silent' ? false : {
+      level,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      serializers: {
+        // Only the path: query strings may carry names or other personal data.
+        req: (req: { method: string; url: string; id: string }) => ({ method: req.method, path: req.url.split('?')[0], id: req.id }),
+      },
+    },
+    trustProxy,
+    // A caller's request id is kept for correlation only when it looks like one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    ajv: {
+      // Unknown fields are refused with 400 rather than silently dropped.
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+    bodyLimit: 1_048_576,
+  };
+}

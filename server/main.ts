@@ -1,0 +1,38 @@
+/**
+ * `npm start`: config → database (migrations applied) → demo data → listen → clean close on
+ * SIGINT/SIGTERM. Prints where to log in and with which demo accounts.
+ */
+import { loadConfig, ConfigError } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirectoryLockedError } from './db/lock.ts';
+import { buildGateway } from './app.ts';
+import { provisionDemo } from './demo/provision.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
+import { closeOnSignals, fail } from './process.ts';
+
+const startedAt = performance.now();
+try {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const demo = config.demoData ? await provisionDemo(database.db) : 'off';
+  const app = await buildGateway({ config, database });
+  closeOnSignals(app, database);
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = config.publicUrl.origin;
+  const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `  Telesuivi is ready at ${url}  (${where}${config.careApiUrl ? `, care API at ${config.careApiUrl}` : ''})`,
+    `  Log in at ${url}/auth/login`,
+    `  Ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s, ${Math.round(process.memoryUsage().rss / 1048576)} MB resident`,
+  ];
+  if (demo !== 'off') {
+    lines.push('', `  Demo accounts (${demo === 'provisioned' ? 'just created' : 'already present'}), password for all: ${DEMO_PASSWORD}`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(42)} ${a.case}`);
+  }
+  console.log(lines.join('\n') + '\n');
+} catch (error) {
+  if (error instanceof DataDirectoryLockedError || error instanceof ConfigError) fail(error.message);
+  throw error;
+}

@@ -1,0 +1,45 @@
+/**
+ * Language and time zone of each request (spec 000 §7): query `l` first, then the user's saved
+ * language (set later by the session layer), then Accept-Language, then the configured default.
+ * The time zone comes from the `X-Timezone` header unless the user chose one.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { fromAcceptLanguage, isLanguage, type Language } from '../i18n/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Language;
+    /** True when the call named its language with query `l`. */
+    localeFromQuery: boolean;
+    /** The IANA time zone in effect for this call. */
+    timeZone: string;
+  }
+}
+
+export const TIMEZONE_HEADER = 'x-timezone';
+
+const knownZones = new Set(Intl.supportedValuesOf('timeZone'));
+knownZones.add('UTC');
+
+export function isTimeZone(value: unknown): value is string {
+  return typeof value === 'string' && knownZones.has(value);
+}
+
+export default fp(async function locale(app: FastifyInstance, opts: { defaultLanguage: Language }) {
+  app.decorateRequest('locale', opts.defaultLanguage);
+  app.decorateRequest('localeFromQuery', false);
+  app.decorateRequest('timeZone', 'UTC');
+
+  app.addHook('onRequest', async (request) => {
+    const l = (request.query as Record<string, unknown> | undefined)?.l;
+    request.localeFromQuery = isLanguage(l);
+    request.locale = isLanguage(l) ? l : fromAcceptLanguage(request.headers['accept-language']) ?? opts.defaultLanguage;
+    const zone = request.headers[TIMEZONE_HEADER];
+    request.timeZone = isTimeZone(zone) ? zone : 'UTC';
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('content-language')) reply.header('content-language', request.locale);
+  });
+}, { name: 'locale' });

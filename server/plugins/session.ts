@@ -1,0 +1,73 @@
+/**
+ * Session cookie ↔ server-side session, plus the anti-forgery checks shared by /api and /auth.
+ * The cookie is HttpOnly and SameSite=Lax; over https it is Secure with the __Host- prefix.
+ */
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { SessionStore, type ActiveSession } from '../auth/session-store.ts';
+import { safeEqual } from '../auth/tokens.ts';
+import { forbidden } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+    sessionCookie: {
+      name: string;
+      set(reply: FastifyReply, id: string): void;
+      clear(reply: FastifyReply): void;
+    };
+    /** Origin / Sec-Fetch-Site checks and the session-bound token; throws 403 when they fail. */
+    checkAntiForgery(request: FastifyRequest, expectedToken: string | undefined): void;
+    resolveSession(request: FastifyRequest): Promise<ActiveSession | undefined>;
+  }
+  interface FastifyRequest {
+    session: ActiveSession | undefined;
+  }
+}
+
+export const CSRF_HEADER = 'x-csrf-token';
+export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface SessionPluginOptions {
+  db: Db;
+  idleMs: number;
+  absoluteMs: number;
+  cacheMs: number;
+  now: () => number;
+  secure: boolean;
+  publicOrigin: string;
+}
+
+export default fp(async function session(app: FastifyInstance, opts: SessionPluginOptions) {
+  await app.register(cookie);
+  const store = new SessionStore(opts.db, opts);
+  const name = opts.secure ? '__Host-sid' : 'sid';
+  const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
+
+  app.decorate('sessions', store);
+  app.decorate('sessionCookie', {
+    name,
+    set: (reply: FastifyReply, id: string) => { reply.setCookie(name, id, base); },
+    clear: (reply: FastifyReply) => { reply.clearCookie(name, base); },
+  });
+  app.decorateRequest('session', undefined);
+
+  app.decorate('resolveSession', async (request: FastifyRequest) => {
+    if (request.session) return request.session;
+    request.session = await store.resolve(request.cookies[name]);
+    return request.session;
+  });
+
+  app.decorate('checkAntiForgery', (request: FastifyRequest, expectedToken: string | undefined) => {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden('cross_site_request');
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== opts.publicOrigin && origin !== `${request.protocol}://${request.host}`) {
+      throw forbidden('cross_site_request');
+    }
+    const token = request.headers[CSRF_HEADER];
+    if (!safeEqual(typeof token === 'string' ? token : undefined, expectedToken)) throw forbidden('csrf_token_invalid');
+  });
+}, { name: 'session', dependencies: ['locale'] });

@@ -1,0 +1,34 @@
+/** The runtime configuration the client reads at start (spec 001 §3), from the environment. */
+import type { Config } from '../config.ts';
+import type { RuntimeConfig } from '../../schemas/runtime-config.ts';
+import { LANGUAGES } from '../../schemas/common.ts';
+
+export const APP_VERSION = '4.12.1';
+export const RELEASE_DATE = '2025-07-09';
+
+export function runtimeConfig(config: Config, brand: string | undefined, logoUrl: string): RuntimeConfig {
+  const e = config.env;
+  const self = config.publicUrl.origin;
+  return {
+    env: e.APP_ENV as string,
+    version: APP_VERSION,
+    buildDate: e.BUILD_DATE ?? config.startedAt.toISOString(),
+    releaseDate: RELEASE_DATE,
+    disableConsole: e.DISABLE_CONSOLE as boolean,
+    strictMode: e.STRICT_MODE as boolean,
+    timeRemainingBeforeUserWarn: e.TIME_REMAINING_BEFORE_USER_WARN as number,
+    theme: { slug: brand ?? null, logo: logoUrl },
+    host: config.publicUrl.host,
+    urls: { self, api: `${self}/api`, auth: `${self}/auth` },
+    errorReporting: {
+      dsn: e.ERROR_REPORTING_DSN ?? null,
+      environment: e.ERROR_REPORTING_ENVIRONMENT ?? (e.APP_ENV as string),
+      autoSessionTracking: e.ERROR_REPORTING_AUTO_SESSION_TRACKING as boolean,
+      tracesSampleRate: e.ERROR_REPORTING_TRACES_SAMPLE_RATE as number,
+      replaysSessionSampleRate: e.ERROR_REPORTING_REPLAYS_SESSION_SAMPLE_RATE as number,
+      replaysOnErrorSampleRate: e.ERROR_REPORTING_REPLAYS_ON_ERROR_SAMPLE_RATE as number,
+    },
+    defaultLanguage: config.defaultLanguage,
+    languages: [...LANGUAGES],
+  };
+}
