@@ -47,9 +47,9 @@ export function loginPage(p: PageFrame & { token: string; targetUrl: string; bra
   <input type="hidden" name="targetUrl" value="${escape(p.targetUrl)}">
   <input type="hidden" name="branding" value="${escape(p.branding ?? '')}">
   <label for="email">${escape(t('login.email'))}</label>
-  <input id="email" name="email" type="email" autocomplete="username" required maxlength="180" value="${escape(p.email ?? '')}" autofocus>
+  <input id="email" name="email" type="email" dir="ltr" autocomplete="username" required maxlength="180" value="${escape(p.email ?? '')}" autofocus>
   <label for="password">${escape(t('login.password'))}</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024">
+  <input id="password" name="password" type="password" dir="ltr" autocomplete="current-password" required maxlength="1024">
   <p id="error" class="error" role="alert" hidden></p>
   <button type="submit">${escape(t('login.submit'))}</button>
 </form>
