@@ -59,7 +59,9 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
   const token = loginToken(page.text);
   const res = await agent.post('/auth/login').set('x-csrf-token', token!).send({ email, password });
   if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${res.text}`);
-  const sessionCookie = [res.headers['set-cookie']].flat().find((c: string) => /^(__Host-)?sid=/.test(c))!;
+  const cookies = ([] as (string | undefined)[]).concat(res.headers['set-cookie']);
+  const sessionCookie = cookies.find((c) => c !== undefined && /^(__Host-)?sid=/.test(c));
+  if (!sessionCookie) throw new Error(`login of ${email} set no session cookie`);
   const me = await agent.get('/api/me');
-  return { agent, csrf: me.headers['x-csrf-token'], sessionCookie };
+  return { agent, csrf: String(me.headers['x-csrf-token']), sessionCookie };
 }
