@@ -25,8 +25,8 @@ export const linkListProps = {
         additionalProperties: false,
         properties: {
           label: localizedTextSchema,
-          // A path of this site, or an https address.
-          href: { type: 'string', pattern: '^(/(?!/)|https://)', maxLength: 2000 },
+          // A path of this site, a path relative to the current area (e.g. `my-tasks`), or an https address.
+          href: { type: 'string', pattern: '^(/(?!/)|https://|[a-z0-9-]+(/|$))', maxLength: 2000 },
         },
       },
     },

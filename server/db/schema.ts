@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
@@ -121,3 +121,22 @@ export const systemState = pgTable('system_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+
+/**
+ * Every saved version of an edited layout: an establishment's (ownerId null) or a user's own
+ * (ownerId set). The newest row of (establishment, page, owner) is the one in force; a row with
+ * a null document means "reset to the provisioned layout".
+ */
+export const layoutVersions = pgTable('layout_versions', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  page: text('page').notNull(),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  document: jsonb('document'),
+  authorId: uuid('author_id').notNull().references(() => users.id),
+  message: text('message').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('layout_versions_version_idx').on(t.establishmentId, t.page, sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.version),
+]);

@@ -1,0 +1,42 @@
+/**
+ * Layout validation with ajv against schemas/layout.ts, compiled once. Errors name the path
+ * inside the document and the reason, e.g. `/blocks/2/props/links/0/href: must match pattern`.
+ */
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { layoutSchema, type LayoutDocument } from '../../../schemas/layout.ts';
+import { upgradeLayout } from './migrations.ts';
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+addFormats.default(ajv);
+const validate = ajv.compile(layoutSchema);
+
+export class LayoutInvalidError extends Error {
+  constructor(readonly path: string, readonly reason: string) {
+    super(`${path || '/'}: ${reason}`);
+    this.name = 'LayoutInvalidError';
+  }
+}
+
+/** Upgrades an older document, then validates it; throws LayoutInvalidError. */
+export function parseLayout(input: unknown): LayoutDocument {
+  const document = upgradeLayout(input);
+  if (!validate(document)) {
+    // The deepest error says most about what is wrong.
+    const error = [...(validate.errors ?? [])].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
+    const extra = (error.params as { additionalProperty?: string; missingProperty?: string; allowedValues?: unknown[] });
+    const detail = extra.additionalProperty ? ` '${extra.additionalProperty}'`
+      : extra.missingProperty ? ` '${extra.missingProperty}'`
+        : extra.allowedValues ? ` (${extra.allowedValues.join(', ')})` : '';
+    throw new LayoutInvalidError(error.instancePath, `${error.message ?? 'invalid'}${detail}`);
+  }
+  const ids = new Set<string>();
+  for (const [i, block] of document.blocks.entries()) {
+    if (ids.has(block.id)) throw new LayoutInvalidError(`/blocks/${i}/id`, `duplicate block id '${block.id}'`);
+    ids.add(block.id);
+    if (block.x + block.w > document.grid.cols) {
+      throw new LayoutInvalidError(`/blocks/${i}`, `x + w (${block.x + block.w}) exceeds grid.cols (${document.grid.cols})`);
+    }
+  }
+  return document;
+}
