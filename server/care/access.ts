@@ -3,7 +3,7 @@
  * every repository applies. A route never decides access itself: it asks a repository, which
  * asks this module. A record outside the caller's scope is simply not found (404, not 403).
  */
-import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { caregivers, establishmentMembers, patientFiles, serviceMembers, services } from '../db/schema.ts';
 import type { PRIVILEGES } from '../../schemas/common.ts';
@@ -65,12 +65,38 @@ export async function loadGrants(db: Db, userId: string): Promise<Grants> {
   };
 }
 
+/** A user's reach, loaded with the session: privileges, and the establishments of their patient-side files. */
+export interface AccessSummary {
+  grants: Grants;
+  /** Establishments where the user has a file of their own or follows one as a caregiver. */
+  patientEstablishmentIds: string[];
+}
+
+export async function loadAccess(db: Db, userId: string): Promise<AccessSummary> {
+  const [grants, files] = await Promise.all([
+    loadGrants(db, userId),
+    db.selectDistinct({ id: services.establishmentId }).from(patientFiles)
+      .innerJoin(services, eq(services.id, patientFiles.serviceId)).where(patientSideFileScope(userId)),
+  ]);
+  return { grants, patientEstablishmentIds: files.map((f) => f.id) };
+}
+
+/** May the user see this establishment's screens (not its patient data): admin, member, or patient there. */
+export function canSeeEstablishment(roles: readonly string[], access: AccessSummary, establishmentId: string): boolean {
+  return hasRole(roles, 'ROLE_ADMIN')
+    || grantedEstablishmentIds(access.grants).includes(establishmentId)
+    || access.patientEstablishmentIds.includes(establishmentId);
+}
+
 /** Establishments the grants reach: where any privilege is held, directly or through a service. */
 export function grantedEstablishmentIds(grants: Grants): string[] {
   const ids = new Set(grants.establishments.keys());
   for (const s of grants.services.values()) ids.add(s.establishmentId);
   return [...ids];
 }
+
+/** `exists (subquery)`: drizzle's exists() does not parenthesise a raw SQL subquery. */
+const exists = (subquery: SQL) => sql`exists (${subquery})`;
 
 const pgArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
