@@ -85,7 +85,11 @@ export async function buildGateway(options: AppOptions): Promise<FastifyInstance
     api.decorateRequest('identity', undefined);
     apiSessionLayer(api);
     if (config.careApiUrl) await careProxy(api, { upstream: config.careApiUrl, key: config.identitySigningKey!, now: () => now().getTime() });
-    else await api.register(careApi);
+    else {
+      await api.register(careApi);
+      // Unknown /api routes go through the session layer too, as they do in split mode.
+      api.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError(404, 'route_not_found')));
+    }
   }, { prefix: '/api' });
 
   await serveClient(app, config);
