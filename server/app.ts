@@ -18,11 +18,15 @@ import session from './plugins/session.ts';
 import security from './plugins/security.ts';
 import openapi from './plugins/openapi.ts';
 import health from './plugins/health.ts';
-import { apiSessionLayer } from './plugins/api-session-layer.ts';
+import { sessionLayer } from './plugins/session-layer.ts';
 import { careProxy } from './plugins/care-proxy.ts';
 import careApi from './care/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import uiRoutes from './ui/routes.ts';
+import schemaRoutes from './ui/schema-routes.ts';
+import layoutRoutes from './ui/layouts/routes.ts';
+import { ProvisionedLayouts } from './ui/layouts/provisioning.ts';
+import { LayoutCatalogue } from './ui/layouts/catalogue.ts';
 import { Logos } from './ui/branding.ts';
 
 export interface AppOptions {
@@ -79,11 +83,20 @@ export async function buildGateway(options: AppOptions): Promise<FastifyInstance
   });
   await app.register(health, { ready: () => options.database.ping() });
   await app.register(uiRoutes, { config, logos });
+  const files = new ProvisionedLayouts(config.layoutsDir, app.log, now);
+  files.start();
+  const catalogue = new LayoutCatalogue(options.database.db, files, app.log, { refreshMs: config.session.cacheMs, now: () => now().getTime() });
+  await catalogue.start();
+  app.addHook('onClose', async () => files.close());
+  await app.register(schemaRoutes, { files });
+  await app.register(async (ui) => {
+    sessionLayer(ui);
+    await ui.register(layoutRoutes, { catalogue });
+  });
   await app.register(authRoutes, { publicUrl: config.publicUrl, secureCookies: config.secureCookies, secret: config.session.secret, login: config.login, logos });
 
   await app.register(async (api) => {
-    api.decorateRequest('identity', undefined);
-    apiSessionLayer(api);
+    sessionLayer(api);
     if (config.careApiUrl) await careProxy(api, { upstream: config.careApiUrl, key: config.identitySigningKey!, now: () => now().getTime() });
     else {
       await api.register(careApi);

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { randomToken, sha256 } from './tokens.ts';
 import { loadUserSnapshot, type UserSnapshot } from './user-snapshot.ts';
+import { loadAccess, type AccessSummary } from '../care/access.ts';
 
 export interface ActiveSession {
   idHash: string;
@@ -20,6 +21,8 @@ export interface ActiveSession {
   lastSeenAt: number;
   absoluteExpiresAt: number;
   user: UserSnapshot;
+  /** What the user may reach, for gateway-owned routes (the UI catalogue) that answer from memory. */
+  access: AccessSummary;
 }
 
 interface CacheEntry { session: ActiveSession; loadedAt: number; persistedLastSeenAt: number }
@@ -46,11 +49,11 @@ export class SessionStore {
   async create(userId: string): Promise<{ id: string; session: ActiveSession }> {
     const id = randomToken();
     const now = this.options.now();
-    const user = await loadUserSnapshot(this.db, userId);
+    const [user, access] = await Promise.all([loadUserSnapshot(this.db, userId), loadAccess(this.db, userId)]);
     if (!user) throw new Error('session for an unknown user');
     const session: ActiveSession = {
       idHash: sha256(id), userId, csrfToken: randomToken(), createdAt: now, lastSeenAt: now,
-      absoluteExpiresAt: now + this.options.absoluteMs, user,
+      absoluteExpiresAt: now + this.options.absoluteMs, user, access,
     };
     await this.db.insert(sessions).values({
       idHash: session.idHash, userId, csrfToken: session.csrfToken, createdAt: new Date(now),
@@ -124,8 +127,8 @@ export class SessionStore {
 
   private async load(idHash: string, previous: CacheEntry | undefined, now: number): Promise<CacheEntry | undefined> {
     const [row] = await this.db.select().from(sessions).where(and(eq(sessions.idHash, idHash)));
-    const user = row && await loadUserSnapshot(this.db, row.userId);
-    if (!row || !user) {
+    const [user, access] = row ? await Promise.all([loadUserSnapshot(this.db, row.userId), loadAccess(this.db, row.userId)]) : [];
+    if (!row || !user || !access) {
       this.cache.delete(idHash);
       return undefined;
     }
@@ -134,7 +137,7 @@ export class SessionStore {
       idHash, userId: row.userId, csrfToken: row.csrfToken, createdAt: row.createdAt.getTime(),
       // This gateway may have seen a more recent call than it has written back yet.
       lastSeenAt: Math.max(persisted, previous?.session.lastSeenAt ?? 0),
-      absoluteExpiresAt: row.absoluteExpiresAt.getTime(), user,
+      absoluteExpiresAt: row.absoluteExpiresAt.getTime(), user, access,
     };
     return this.remember(session, now, Math.max(persisted, previous?.persistedLastSeenAt ?? 0));
   }

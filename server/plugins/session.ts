@@ -53,6 +53,7 @@ export default fp(async function session(app: FastifyInstance, opts: SessionPlug
     clear: (reply: FastifyReply) => { reply.clearCookie(name, base); },
   });
   app.decorateRequest('session', undefined);
+  app.decorateRequest('identity', undefined);
 
   app.decorate('resolveSession', async (request: FastifyRequest) => {
     if (request.session) return request.session;

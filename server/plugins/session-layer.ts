@@ -1,5 +1,5 @@
 /**
- * The session layer in front of every /api call (DESIGN §2): session → anti-forgery →
+ * The session layer in front of every /api call and of the signed-in parts of /ui (DESIGN §2): session → anti-forgery →
  * consents → language and time zone → identity for the care API; and on the way out
  * X-Session-Expires-In on every response.
  */
@@ -18,7 +18,7 @@ function routeKey(request: FastifyRequest): string {
 }
 
 /** Registers the hooks on the (encapsulated) /api scope it is called in. */
-export function apiSessionLayer(app: FastifyInstance) {
+export function sessionLayer(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const session = await app.resolveSession(request);
     if (!session) {

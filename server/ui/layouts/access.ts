@@ -1,0 +1,24 @@
+/**
+ * Who may see and edit an establishment's layouts, from the session's access summary (no query).
+ * Seeing: admins, members and the establishment's patients. Editing the establishment's layout:
+ * its establishment admins. Editing one's own dashboard or summary: its operators and
+ * prescribers (the spec's layout-builder route).
+ */
+import type { ActiveSession } from '../../auth/session-store.ts';
+import { canSeeEstablishment, holdsInStructure, type Privilege } from '../../care/access.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { EDITABLE_PAGES } from '../../../schemas/layout.ts';
+
+export const ESTABLISHMENT_EDITORS: readonly Privilege[] = ['ADMIN_ESTABLISHMENT'];
+export const PERSONAL_EDITORS: readonly Privilege[] = ['OPERATOR', 'PRESCRIBER'];
+
+export function assertCanSee(session: ActiveSession, establishmentId: string): void {
+  if (!canSeeEstablishment(session.user.roles, session.access, establishmentId)) throw notFound();
+}
+
+export function assertCanEdit(session: ActiveSession, establishmentId: string, page: string, scope: 'establishment' | 'personal'): void {
+  assertCanSee(session, establishmentId);
+  const editors = scope === 'establishment' ? ESTABLISHMENT_EDITORS : PERSONAL_EDITORS;
+  if (!holdsInStructure(session.access.grants, establishmentId, editors)) throw new AppError(403, 'missing_privilege');
+  if (scope === 'personal' && !(EDITABLE_PAGES as readonly string[]).includes(page)) throw new AppError(403, 'page_not_personalisable', { page });
+}

@@ -1,0 +1,89 @@
+/**
+ * /ui/layouts: resolved layouts served from memory with ETag/304, and, for editors, saving
+ * new versions, listing, restoring and resetting them. Behind the same session layer as /api.
+ */
+import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../../../schemas/common.ts';
+import {
+  layoutParamsSchema, layoutQuerySchema, layoutSaveBodySchema, layoutSavedSchema, layoutVersionListSchema,
+  layoutVersionParamsSchema, type LayoutParams, type LayoutQuery, type LayoutSaveBody, type LayoutVersionParams,
+} from '../../../schemas/layout-api.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { translator } from '../../i18n/index.ts';
+import type { LayoutCatalogue } from './catalogue.ts';
+import { assertCanEdit, assertCanSee } from './access.ts';
+import { LayoutInvalidError, parseLayout } from './validate.ts';
+
+const tags = ['ui'];
+const saved = { 200: layoutSavedSchema, ...errorResponses } as const;
+
+export default async function layoutRoutes(app: FastifyInstance, opts: { catalogue: LayoutCatalogue }) {
+  const { catalogue } = opts;
+  const target = (query: LayoutQuery, page: string, userId: string) => ({
+    establishmentId: query.structure, page, ownerId: query.scope === 'personal' ? userId : null,
+  });
+
+  app.get<{ Params: LayoutParams; Querystring: LayoutQuery }>('/ui/layouts/:page', {
+    schema: { tags, summary: 'The layout of a page for the active structure (ETag, 304)', params: layoutParamsSchema, querystring: layoutQuerySchema },
+  }, async (request, reply) => {
+    const session = request.session!;
+    assertCanSee(session, request.query.structure);
+    const served = await catalogue.resolve(request.query.structure, request.params.page, session.userId, request.query.source !== 'establishment');
+    if (!served) throw new AppError(404, 'layout_not_found', { page: request.params.page });
+    reply.header('etag', served.etag).header('cache-control', 'private, no-cache').header('x-layout-source', served.source);
+    if (request.headers['if-none-match'] === served.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(served.body);
+  });
+
+  app.put<{ Params: LayoutParams; Querystring: LayoutQuery; Body: LayoutSaveBody }>('/ui/layouts/:page', {
+    schema: { tags, summary: "Saves a new version of the establishment's layout, or of the user's own", params: layoutParamsSchema, querystring: layoutQuerySchema, body: layoutSaveBodySchema, response: saved },
+  }, async (request) => {
+    const { page } = request.params;
+    const scope = request.query.scope ?? 'establishment';
+    assertCanEdit(request.session!, request.query.structure, page, scope);
+    let document;
+    try {
+      document = parseLayout(request.body.document);
+    } catch (error) {
+      if (!(error instanceof LayoutInvalidError)) throw error;
+      throw badRequest('layout_invalid', { path: error.path || '/', reason: error.reason }, `body.document${error.path.replaceAll('/', '.')}`);
+    }
+    if (document.page !== page) throw badRequest('layout_invalid', { path: '/page', reason: `'${document.page}' ≠ '${page}'` }, 'body.document.page');
+    const version = await catalogue.save(target(request.query, page, request.session!.userId), document, request.session!.userId, request.body.message ?? '');
+    return { version };
+  });
+
+  app.get<{ Params: LayoutParams; Querystring: LayoutQuery }>('/ui/layouts/:page/versions', {
+    schema: { tags, summary: 'Saved versions, newest first', params: layoutParamsSchema, querystring: layoutQuerySchema, response: { 200: layoutVersionListSchema, ...errorResponses } },
+  }, async (request) => {
+    const scope = request.query.scope ?? 'establishment';
+    assertCanEdit(request.session!, request.query.structure, request.params.page, scope);
+    const rows = await catalogue.list(target(request.query, request.params.page, request.session!.userId));
+    return {
+      data: rows.map((r) => ({
+        version: r.version, createdAt: r.createdAt.toISOString(), message: r.message, reset: r.reset,
+        author: `${r.authorFirstName} ${r.authorLastName}`,
+      })),
+    };
+  });
+
+  app.post<{ Params: LayoutVersionParams; Querystring: LayoutQuery }>('/ui/layouts/:page/versions/:version/restore', {
+    schema: { tags, summary: 'Makes an older version the one in force (as a new version)', params: layoutVersionParamsSchema, querystring: layoutQuerySchema, response: saved },
+  }, async (request) => {
+    const { page, version } = request.params;
+    const scope = request.query.scope ?? 'establishment';
+    assertCanEdit(request.session!, request.query.structure, page, scope);
+    const message = translator(request.locale)('layouts.restoredMessage', { version });
+    return { version: await catalogue.restore(target(request.query, page, request.session!.userId), version, request.session!.userId, message) };
+  });
+
+  app.post<{ Params: LayoutParams; Querystring: LayoutQuery }>('/ui/layouts/:page/reset', {
+    schema: { tags, summary: 'Goes back to the provisioned layout (as a new version)', params: layoutParamsSchema, querystring: layoutQuerySchema, response: saved },
+  }, async (request) => {
+    const { page } = request.params;
+    const scope = request.query.scope ?? 'establishment';
+    assertCanEdit(request.session!, request.query.structure, page, scope);
+    const message = translator(request.locale)('layouts.resetMessage');
+    return { version: await catalogue.save(target(request.query, page, request.session!.userId), null, request.session!.userId, message) };
+  });
+}
