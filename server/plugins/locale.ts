@@ -19,11 +19,27 @@ declare module 'fastify' {
 
 export const TIMEZONE_HEADER = 'x-timezone';
 
-const knownZones = new Set(Intl.supportedValuesOf('timeZone'));
-knownZones.add('UTC');
+/** IANA names as browsers send them: `Area/Location[/Sub]`, `UTC`, `EST5EDT`, `Etc/GMT+5`. */
+const IANA_NAME = /^[A-Z][A-Za-z0-9_+-]{0,40}(\/[A-Z0-9][A-Za-z0-9_+-]{0,40}){0,2}$/;
+const knownZones = new Map<string, boolean>();
 
+/**
+ * Intl.supportedValuesOf('timeZone') lists ICU's canonical names only (Asia/Calcutta, not
+ * Asia/Kolkata, which browsers send), so a zone is known when Intl can format in it.
+ */
 export function isTimeZone(value: unknown): value is string {
-  return typeof value === 'string' && knownZones.has(value);
+  if (typeof value !== 'string' || !IANA_NAME.test(value)) return false;
+  let known = knownZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size < 2000) knownZones.set(value, known);
+  }
+  return known;
 }
 
 export default fp(async function locale(app: FastifyInstance, opts: { defaultLanguage: Language }) {
