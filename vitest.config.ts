@@ -1,13 +1,38 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * `npm test` runs every project: unit and API tests (each file opens its own database), and the
+ * end-to-end tests in real Chromium against real gateway processes started once by their
+ * global setup (which builds the client when needed). E2E files run one at a time: each drives
+ * a browser, and the machine has two cores.
+ */
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Each file opens its own database (in-memory PGlite, or a throwaway PostgreSQL database).
-    fileParallelism: true,
-    reporters: process.env.CI ? ['default'] : ['default'],
+    reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit-api',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, 'tests/e2e/**'],
+          // Each file opens its own database (in-memory PGlite, or a throwaway PostgreSQL database).
+          fileParallelism: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+        },
+      },
+    ],
   },
 });

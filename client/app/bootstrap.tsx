@@ -1,0 +1,51 @@
+/**
+ * Start-up: runtime config → language → i18n → API hooks → session check → render. The
+ * session check starts before the first render so that the loading state is the first thing
+ * a user sees, and no route exists until the session is known.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureApi } from '../lib/api/api-hooks.ts';
+import { loadRuntimeConfig } from '../lib/config.ts';
+import { changeLanguage } from '../lib/i18n/change-language.ts';
+import { detectLanguage, LANGUAGE_STORAGE_KEY } from '../lib/i18n/detect-language.ts';
+import { currentLanguage, initI18n } from '../lib/i18n/i18n.ts';
+import { notifyNativeApp } from '../lib/i18n/native-app.ts';
+import { isLanguage } from '../lib/languages.ts';
+import { redirectToLogin } from '../lib/session/branding-param.ts';
+import { shareExpiryAcrossTabs } from '../lib/session/expiry-broadcast.ts';
+import { markSessionExpired, sessionExpiresIn } from '../lib/session/expiry-store.ts';
+import { isAnonymousPath } from '../lib/session/login-redirect.ts';
+import { sessionStore, startSession } from '../lib/session/session-store.ts';
+import { App } from './app.tsx';
+import { quietConsole } from './quiet-console.ts';
+
+function storedLanguage(): string | null {
+  try { return localStorage.getItem(LANGUAGE_STORAGE_KEY); } catch { return null; }
+}
+
+export async function bootstrap(rootElement: HTMLElement) {
+  const config = await loadRuntimeConfig();
+  if (config.disableConsole) quietConsole();
+  const stored = storedLanguage();
+  const language = detectLanguage({ stored, browser: navigator.languages ?? [navigator.language], configured: config.defaultLanguage });
+  await initI18n(language);
+  notifyNativeApp(language);
+
+  configureApi({
+    language: currentLanguage,
+    expiresIn: (seconds) => sessionExpiresIn(seconds),
+    contentLanguage: (l) => { if (isLanguage(l) && l !== currentLanguage()) void changeLanguage(l, { saveOnAccount: false }); },
+    unauthorized: () => { if (sessionStore.get().state === 'loggedIn') markSessionExpired(); },
+  });
+  shareExpiryAcrossTabs();
+  // Not logged in: to the login page and back here, except on anonymous routes (spec 000 §4).
+  sessionStore.subscribe(() => {
+    if (sessionStore.get().state === 'notLoggedIn' && !isAnonymousPath(window.location.pathname)) redirectToLogin();
+  });
+  // Without a stored choice, the account's saved language wins: GET /me goes without `l`.
+  startSession({ sendLanguage: stored !== null }).catch((error) => console.error(error));
+
+  const app = <App />;
+  createRoot(rootElement).render(config.strictMode ? <StrictMode>{app}</StrictMode> : app);
+}

@@ -1,0 +1,1 @@
+export interface NavItem { key: string; label: string; href: string; end?: boolean }

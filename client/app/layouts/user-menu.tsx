@@ -1,0 +1,66 @@
+/**
+ * The user's menu (spec 000 §2 profile area). In the patient area it has every profile entry;
+ * elsewhere the entries that apply to any user. Entries whose screen a later issue builds open
+ * a 'not available yet' notice.
+ */
+import { Button, Menu } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AboutModal } from '../../features/about/about-modal.tsx';
+import { DisplayModeMenuItems } from '../../features/display-mode/display-mode-menu-items.tsx';
+import { LanguageMenuItems } from '../../features/language/language-menu-items.tsx';
+import { NotAvailableModal } from '../../features/placeholder/not-available-modal.tsx';
+import { TimeZoneModal } from '../../features/time-zone/time-zone-modal.tsx';
+import { paths } from '../../lib/paths.ts';
+import { redirectToLogout } from '../../lib/session/branding-param.ts';
+import { useSessionData } from '../../lib/session/use-session.ts';
+
+export interface PatientMenuContext { index: number; open: boolean }
+
+const PATIENT_NOT_BUILT = ['menu.myInformation', 'menu.myCaregivers', 'menu.changePassword', 'menu.notificationsManager'];
+const HELP = ['menu.onlineHelp', 'menu.userManual', 'menu.legalMentions', 'menu.endUserAgreement'];
+
+export function UserMenu({ patient, darkOnly = false }: { patient?: PatientMenuContext; darkOnly?: boolean }) {
+  const { t } = useTranslation();
+  const { me, patientFiles, structures } = useSessionData();
+  const [notice, setNotice] = useState<string>();
+  const [timeZoneOpened, setTimeZoneOpened] = useState(false);
+  const [aboutOpened, setAboutOpened] = useState(false);
+  const several = patientFiles.length + structures.length > 1;
+  const name = `${me.usedFirstName ?? me.firstName} ${me.usedName ?? me.lastName}`;
+  return (
+    <>
+      <Menu position="bottom-end" width={260} withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" aria-label={t('menu.open', { name })} data-testid="user-menu">{name}</Button>
+        </Menu.Target>
+        <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
+          {patient && (
+            <>
+              <Menu.Item component={Link} to={paths.patient.profile.getHref({ patientFileIndex: patient.index })}>{t('menu.editProfile')}</Menu.Item>
+              {PATIENT_NOT_BUILT.map((key) => <Menu.Item key={key} onClick={() => setNotice(key)}>{t(key)}</Menu.Item>)}
+              {patient.open && <Menu.Item component={Link} to={paths.patient.iot.getHref({ patientFileIndex: patient.index })}>{t('menu.connectedDevices')}</Menu.Item>}
+              <Menu.Divider />
+            </>
+          )}
+          {several && <Menu.Item component={Link} to={paths.contextSelector.getHref()}>{t('menu.changeContext')}</Menu.Item>}
+          {!patient && <Menu.Item onClick={() => setNotice('menu.changePassword')}>{t('menu.changePassword')}</Menu.Item>}
+          <LanguageMenuItems saveOnAccount />
+          <Menu.Divider />
+          <Menu.Item onClick={() => setTimeZoneOpened(true)}>{t('menu.timeZone')}</Menu.Item>
+          {!darkOnly && <><Menu.Divider /><DisplayModeMenuItems /></>}
+          <Menu.Divider />
+          <Menu.Label>{t('menu.help')}</Menu.Label>
+          {HELP.map((key) => <Menu.Item key={key} onClick={() => setNotice(key)}>{t(key)}</Menu.Item>)}
+          <Menu.Item onClick={() => setAboutOpened(true)}>{t('menu.about')}</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="negative" onClick={() => redirectToLogout()}>{t('menu.disconnect')}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <NotAvailableModal titleKey={notice} onClose={() => setNotice(undefined)} />
+      {timeZoneOpened && <TimeZoneModal opened current={me.selectedTimezone} onClose={() => setTimeZoneOpened(false)} />}
+      <AboutModal opened={aboutOpened} onClose={() => setAboutOpened(false)} />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/** Professional area, under /s/:structureIndex, with the privileges of spec 000 §2. */
+import { paths } from '../../lib/paths.ts';
+import type { Privilege, Screen } from './screen.ts';
+
+const s = paths.professional;
+const ADMIN_ESTABLISHMENT: readonly Privilege[] = ['ADMIN_ESTABLISHMENT'];
+const PATIENT_DATA: readonly Privilege[] = ['SUPER_ADMIN', 'OPERATOR', 'PRESCRIBER'];
+const PROTOCOLS: readonly Privilege[] = ['SUPER_ADMIN', 'PRESCRIBER', 'MANAGER'];
+const VALIDATION: readonly Privilege[] = ['SUPER_ADMIN', 'MANAGER'];
+const CLINICAL: readonly Privilege[] = ['SUPER_ADMIN', 'OPERATOR', 'PRESCRIBER', 'MANAGER'];
+
+export const professionalScreens: readonly Screen[] = [
+  { id: 'professionalHome', path: s.home.path, navLabel: 'nav.professional.home' },
+  { id: 'alerts', path: s.alerts.path, navLabel: 'nav.professional.alerts' },
+  { id: 'patientFiles', path: s.patientFiles.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.patientFiles' },
+  { id: 'medicalProtocols', path: s.medicalProtocols.path, privileges: PROTOCOLS, navLabel: 'nav.professional.medicalProtocols' },
+  { id: 'prescriptions', path: s.prescriptions.path, navLabel: 'nav.professional.prescriptions' },
+  { id: 'contentValidation', path: s.contentValidation.path, privileges: VALIDATION, navLabel: 'nav.professional.contentValidation' },
+  { id: 'statistics', path: s.statistics.path, privileges: ['MANAGER'], navLabel: 'nav.professional.statistics' },
+  { id: 'professionalDirectory', path: s.professionalDirectory.path, privileges: CLINICAL, navLabel: 'nav.professional.professionalDirectory' },
+  { id: 'layoutBuilder', path: s.layoutBuilder.path, privileges: ['OPERATOR', 'PRESCRIBER'], navLabel: 'nav.professional.layoutBuilder' },
+  { id: 'structure', path: s.structure.path, privileges: ADMIN_ESTABLISHMENT, navLabel: 'nav.professional.structure' },
+  { id: 'devices', path: s.devices.path, privileges: ADMIN_ESTABLISHMENT, navLabel: 'nav.professional.devices' },
+  { id: 'alertsBatch', path: s.alertsBatch.path, back: 'alerts' },
+  { id: 'identityDocument', path: s.identityDocument.path, privileges: PATIENT_DATA },
+  { id: 'medicalProtocol', path: s.medicalProtocol.path, privileges: PROTOCOLS, back: 'medicalProtocols' },
+  { id: 'medicalProtocolDocument', path: s.medicalProtocolDocument.path, privileges: PROTOCOLS, back: 'medicalProtocols' },
+  { id: 'patientFileDocument', path: s.patientFileDocument.path, privileges: PATIENT_DATA },
+  { id: 'patientFileFormResponse', path: s.patientFileFormResponse.path, privileges: PATIENT_DATA },
+  { id: 'cpiaPayload', path: s.cpiaPayload.path, privileges: PATIENT_DATA },
+  { id: 'medialPayload', path: s.medialPayload.path, privileges: PATIENT_DATA },
+  { id: 'clinicalPayload', path: s.clinicalPayload.path, privileges: PATIENT_DATA },
+  { id: 'patientFile', path: s.patientFile.path, privileges: PATIENT_DATA, back: 'patientFiles' },
+  { id: 'surveyValidation', path: s.surveyValidation.path, privileges: VALIDATION },
+  { id: 'condition', path: s.condition.path, privileges: CLINICAL },
+  { id: 'patientProfile', path: s.patientProfile.path },
+  { id: 'calculatedDataPreview', path: s.calculatedDataPreview.path, privileges: VALIDATION },
+  { id: 'calculatedDataValidation', path: s.calculatedDataValidation.path, privileges: VALIDATION },
+];

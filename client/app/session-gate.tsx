@@ -1,0 +1,39 @@
+/**
+ * Renders the router of the session's state, created once that state is known so that no
+ * navigation happens before the application is ready (spec 000 §2, §4).
+ */
+import { useEffect, useMemo } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { LoadingScreen } from '../features/loading/loading-screen.tsx';
+import { paths } from '../lib/paths.ts';
+import type { SessionData } from '../lib/session/session-store.ts';
+import { useSession } from '../lib/session/use-session.ts';
+import { appRoutes } from './router/app-routes.tsx';
+import { authErrorRoutes, consentRoutes } from './router/gate-routes.tsx';
+import { routerKindFor, type RouterKind } from './router/router-kind.ts';
+import { storeTarget, takeStoredTarget } from './router/stored-target.ts';
+
+const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+function createRouter(kind: RouterKind, data: SessionData | undefined) {
+  if (kind === 'app' && data) {
+    const target = takeStoredTarget();
+    if (target) window.history.replaceState(null, '', target);
+    return createBrowserRouter(appRoutes(data));
+  }
+  if (kind === 'consent') {
+    if (window.location.pathname !== paths.acceptCgu.getHref()) storeTarget(here());
+    return createBrowserRouter(consentRoutes());
+  }
+  if (kind === 'authError') return createBrowserRouter(authErrorRoutes());
+  return undefined;
+}
+
+export function SessionGate() {
+  const { state, data } = useSession();
+  const kind = routerKindFor(state, window.location.pathname);
+  const router = useMemo(() => createRouter(kind, data), [kind, data]);
+  useEffect(() => () => router?.dispose(), [router]);
+  if (!router) return <LoadingScreen />;
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,10 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PatientFileSummary } from '../../../schemas/me.ts';
+
+const COLOR: Record<PatientFileSummary['status'], string> = { OPEN: 'positive', CLOSED: 'gray', AWAITING: 'warning' };
+
+export function FileStatusBadge({ status }: { status: PatientFileSummary['status'] }) {
+  const { t } = useTranslation();
+  return <Badge color={COLOR[status]} variant="light">{t(`patientFile.status.${status}`)}</Badge>;
+}

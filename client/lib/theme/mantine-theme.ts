@@ -1,0 +1,38 @@
+/**
+ * An establishment theme (light and dark sets of eight colours, spec 001 §3) as a Mantine
+ * theme: each key becomes a virtual colour that takes the light set's shade in light mode and
+ * the dark set's in dark mode. `primary` is Mantine's primary colour.
+ */
+import { createTheme, virtualColor, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import type { Theme } from '../../../schemas/theme.ts';
+import { colorScale } from './color-scale.ts';
+
+export const THEME_KEYS = ['primary', 'secondary', 'accent', 'dark', 'positive', 'negative', 'info', 'warning'] as const;
+export type ThemeKey = (typeof THEME_KEYS)[number];
+
+/** Mantine's own `dark` palette paints dark-mode surfaces; the establishment's `dark` is `brandDark`. */
+export const mantineColorName = (key: ThemeKey): string => (key === 'dark' ? 'brandDark' : key);
+
+export function establishmentColors(theme: Theme): Record<string, MantineColorsTuple> {
+  const colors: Record<string, MantineColorsTuple> = {};
+  for (const key of THEME_KEYS) {
+    const name = mantineColorName(key);
+    colors[`${name}Light`] = colorScale(theme.light[key]);
+    colors[`${name}Dark`] = colorScale(theme.dark[key]);
+    colors[name] = virtualColor({ name, light: `${name}Light`, dark: `${name}Dark` });
+  }
+  return colors;
+}
+
+export function mantineTheme(theme: Theme, direction: 'ltr' | 'rtl'): MantineThemeOverride {
+  return createTheme({
+    colors: establishmentColors(theme),
+    primaryColor: 'primary',
+    primaryShade: { light: 6, dark: 6 },
+    autoContrast: true,
+    defaultRadius: 'md',
+    fontFamily: direction === 'rtl'
+      ? 'system-ui, "Segoe UI", Tahoma, "DejaVu Sans", "Noto Sans Arabic", sans-serif'
+      : 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif',
+  });
+}

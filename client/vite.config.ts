@@ -1,0 +1,29 @@
+/**
+ * The client build: `client/` is the root, the output goes to `dist/client` (served by the
+ * gateway, CLIENT_DIST). In development (`npm run dev`) Vite serves the client with hot reload
+ * and proxies the gateway's paths to it.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    strictPort: true,
+    // The Host header is kept (no changeOrigin): the gateway's same-origin checks see the page's origin.
+    proxy: Object.fromEntries(['/api', '/auth', '/ui'].map((p) => [p, { target: gateway, changeOrigin: false }])),
+  },
+});

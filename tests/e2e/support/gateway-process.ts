@@ -1,0 +1,75 @@
+/**
+ * The real gateway (`server/main.ts`) in a child process, on a free port and a throwaway
+ * embedded database (or a throwaway PostgreSQL database when TEST_DATABASE_URL is set), with
+ * the demo data and the built client.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CLIENT_DIST } from './build-client.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface GatewayProcess { url: string; port: number; stop(): Promise<void> }
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`gateway not ready after 90 s:\n${output()}`);
+}
+
+export async function startGatewayProcess(env: Record<string, string> = {}): Promise<GatewayProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'telesuivi-e2e-'));
+  const postgres = process.env.TEST_DATABASE_URL ? await throwawayPostgres(process.env.TEST_DATABASE_URL) : undefined;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIST, LOG_LEVEL: 'warn', DEMO_DATA: 'true',
+      LOGIN_MAX_PER_ACCOUNT: '1000', LOGIN_MAX_PER_ADDRESS: '1000', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: postgres?.url ?? '',
+      ...env,
+    },
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => { log = (log + chunk.toString()).slice(-20_000); };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(url, child, () => log);
+  return {
+    url,
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
+    },
+  };
+}

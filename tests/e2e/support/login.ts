@@ -1,0 +1,29 @@
+/** Logs in through the real login page, the way a person does. */
+import type { Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'Demo-Telesuivi-2025';
+export const demoEmail = (local: string) => `${local}@demo.telesuivi.test`;
+
+/** Opens `path`, follows the redirect to the login page, logs in, and waits to be back in the app. */
+export async function loginAs(page: Page, baseUrl: string, account: string, path = '/'): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForURL(/\/auth\/login\?/);
+  await page.fill('#email', demoEmail(account));
+  await page.fill('#password', DEMO_PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
+/** The path of the page, once it stops changing (redirects done). */
+export async function settledPath(page: Page, timeout = 15_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  let previous = '';
+  let stableSince = Date.now();
+  while (Date.now() < deadline) {
+    const current = new URL(page.url()).pathname;
+    if (current !== previous) { previous = current; stableSince = Date.now(); }
+    else if (Date.now() - stableSince > 700) return current;
+    await page.waitForTimeout(100);
+  }
+  return previous;
+}
