@@ -17,7 +17,7 @@ export const themeSchema = {
   type: 'object',
   required: ['light', 'dark'],
   additionalProperties: false,
-  properties: { light: colourSetSchema, dark: colourSetSchema },
+  properties: { $schema: { type: 'string' }, light: colourSetSchema, dark: colourSetSchema },
 } as const;
 
 export type Theme = FromSchema<typeof themeSchema>;

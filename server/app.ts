@@ -25,7 +25,7 @@ import authRoutes from './auth/routes.ts';
 import uiRoutes from './ui/routes.ts';
 import schemaRoutes from './ui/schema-routes.ts';
 import layoutRoutes from './ui/layouts/routes.ts';
-import { ProvisionedLayouts } from './ui/layouts/provisioning.ts';
+import provisioned from './plugins/provisioned.ts';
 import { LayoutCatalogue } from './ui/layouts/catalogue.ts';
 import { Logos } from './ui/branding.ts';
 
@@ -62,6 +62,7 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   await app.register(locale, { defaultLanguage: config.defaultLanguage });
   await app.register(errors);
   await app.register(db, { database: options.database, now });
+  await app.register(provisioned, { dir: config.layoutsDir });
   return app;
 }
 
@@ -83,12 +84,9 @@ export async function buildGateway(options: AppOptions): Promise<FastifyInstance
   });
   await app.register(health, { ready: () => options.database.ping() });
   await app.register(uiRoutes, { config, logos });
-  const files = new ProvisionedLayouts(config.layoutsDir, app.log, now);
-  files.start();
-  const catalogue = new LayoutCatalogue(options.database.db, files, app.log, { refreshMs: config.session.cacheMs, now: () => now().getTime() });
+  const catalogue = new LayoutCatalogue(options.database.db, app.provisioned, app.log, { refreshMs: config.session.cacheMs, now: () => now().getTime() });
   await catalogue.start();
-  app.addHook('onClose', async () => files.close());
-  await app.register(schemaRoutes, { files });
+  await app.register(schemaRoutes, { files: app.provisioned });
   await app.register(async (ui) => {
     sessionLayer(ui);
     await ui.register(layoutRoutes, { catalogue });

@@ -51,7 +51,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
 
   async function frame(request: FastifyRequest, branding: string | undefined, title: string) {
     const brand = normaliseBrand(branding);
-    const { theme, name } = await themeOfBrand(app.db, brand);
+    const { theme, name } = await themeOfBrand(app.db, app.provisioned, brand);
     return { t: translator(request.locale), language: request.locale, title, theme, brandName: name, logoUrl: opts.logos.url(brand), brand };
   }
 

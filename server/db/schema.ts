@@ -38,7 +38,8 @@ export const establishments = pgTable('establishments', {
   name: text('name').notNull(),
   /** Brand slug, matched against the first label of the host name (spec 000 §1). */
   brand: text('brand'),
-  theme: jsonb('theme').notNull(),
+  /** An admin's edit of the theme; null: the provisioned theme.json (establishment, then brand, then default). */
+  theme: jsonb('theme'),
   professionalDirectoryEnabled: boolean('professional_directory_enabled').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [index('establishments_name_idx').on(t.name)]);

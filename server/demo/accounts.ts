@@ -1,8 +1,8 @@
 /**
- * The demo world: two establishments with different themes (one branded) and one account for
+ * The demo world: two establishments with different themes (provisioned as layouts/azur/theme.json
+ * for the brand and layouts/clinique-des-tilleuls/theme.json) and one account for
  * every case of the context selector and of the privileges (spec 000 §2, §6).
  */
-import type { Theme } from '../../schemas/theme.ts';
 import type { Privilege } from '../care/access.ts';
 
 export const DEMO_PASSWORD = 'Demo-Telesuivi-2025';
@@ -11,18 +11,10 @@ export const DEMO_ESTABLISHMENTS = [
   {
     key: 'azur', identifier: 'chu-azur', name: 'CHU Azur', brand: 'azur', professionalDirectoryEnabled: true,
     services: ['Cardiologie', 'Chirurgie orthopédique'],
-    theme: {
-      light: { primary: '#0b5fa5', secondary: '#26a0da', accent: '#7b1fa2', dark: '#1a2433', positive: '#2e7d32', negative: '#c62828', info: '#0288d1', warning: '#f9a825' },
-      dark: { primary: '#64b5f6', secondary: '#4fc3f7', accent: '#ce93d8', dark: '#0d1520', positive: '#81c784', negative: '#ef9a9a', info: '#4fc3f7', warning: '#ffe082' },
-    } satisfies Theme,
   },
   {
     key: 'tilleuls', identifier: 'clinique-des-tilleuls', name: 'Clinique des Tilleuls', brand: null, professionalDirectoryEnabled: false,
     services: ['Pneumologie', 'Diabétologie'],
-    theme: {
-      light: { primary: '#2e7d4f', secondary: '#8bc34a', accent: '#ff7043', dark: '#1e2b22', positive: '#388e3c', negative: '#d32f2f', info: '#0097a7', warning: '#ffa000' },
-      dark: { primary: '#81c995', secondary: '#aed581', accent: '#ffab91', dark: '#101812', positive: '#a5d6a7', negative: '#ef9a9a', info: '#80deea', warning: '#ffcc80' },
-    } satisfies Theme,
   },
 ] as const;
 

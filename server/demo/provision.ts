@@ -24,7 +24,7 @@ export async function provisionDemo(db: Db, now: Date = new Date()): Promise<'pr
     const establishmentIds = new Map<string, string>();
     for (const e of DEMO_ESTABLISHMENTS) {
       const [row] = await tx.insert(establishments).values({
-        identifier: e.identifier, name: e.name, brand: e.brand, theme: e.theme, professionalDirectoryEnabled: e.professionalDirectoryEnabled,
+        identifier: e.identifier, name: e.name, brand: e.brand, professionalDirectoryEnabled: e.professionalDirectoryEnabled,
       }).returning({ id: establishments.id });
       establishmentIds.set(e.key, row!.id);
       for (const name of e.services) {

@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { establishments } from '../db/schema.ts';
 import type { Theme } from '../../schemas/theme.ts';
+import type { ProvisionedFiles } from './provisioned-files.ts';
+import { resolveTheme } from './themes.ts';
 
 export const ENVIRONMENT_LABELS = ['dev', 'qa', 'stg', 'prd', 'tst'];
 const SLUG = /^[a-z0-9-]{1,63}$/;
@@ -23,10 +25,6 @@ export function normaliseBrand(value: unknown): string | undefined {
   return typeof value === 'string' && SLUG.test(value) && !ENVIRONMENT_LABELS.includes(value) ? value : undefined;
 }
 
-export const DEFAULT_THEME: Theme = {
-  light: { primary: '#1c6e8c', secondary: '#2a9d8f', accent: '#9c27b0', dark: '#1d1d1d', positive: '#21ba45', negative: '#c10015', info: '#31ccec', warning: '#f2c037' },
-  dark: { primary: '#5fb3d1', secondary: '#56c1b4', accent: '#ce93d8', dark: '#121212', positive: '#4caf50', negative: '#ef5350', info: '#4fc3f7', warning: '#ffd54f' },
-};
 
 /** Logos are read once at start: `layouts/<brand>/logo.svg`, else `layouts/default/logo.svg`. */
 export class Logos {
@@ -52,9 +50,10 @@ export class Logos {
   }
 }
 
-export async function themeOfBrand(db: Db, brand: string | undefined): Promise<{ theme: Theme; name?: string }> {
-  if (!brand) return { theme: DEFAULT_THEME };
-  const [row] = await db.select({ theme: establishments.theme, name: establishments.name })
+/** The login page's look for a brand: the brand's theme.json, else its first establishment's theme. */
+export async function themeOfBrand(db: Db, files: ProvisionedFiles, brand: string | undefined): Promise<{ theme: Theme; name?: string }> {
+  if (!brand) return { theme: resolveTheme(files, undefined) };
+  const [row] = await db.select({ theme: establishments.theme, identifier: establishments.identifier, brand: establishments.brand, name: establishments.name })
     .from(establishments).where(eq(establishments.brand, brand)).orderBy(establishments.name).limit(1);
-  return row ? { theme: row.theme as Theme, name: row.name } : { theme: DEFAULT_THEME };
+  return { theme: resolveTheme(files, row ?? { theme: null, brand }), name: row?.name };
 }

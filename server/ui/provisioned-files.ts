@@ -1,22 +1,40 @@
 /**
- * Provisioned layouts (Grafana's provisioning model): `layouts/<scope>/pages/<page>.json`, where
- * scope is `default`, an establishment identifier or a brand. Loaded at start, then watched: a
- * changed or added file is served within moments, without restart. An invalid file is reported
- * (path + reason) in status() and the logs, and its last valid version keeps being served.
+ * Provisioned content (Grafana's provisioning model), under the layouts folder:
+ *   <scope>/pages/<page>.json   a screen's layout      (validated against /ui/schemas/layout)
+ *   <scope>/theme.json          light and dark colours (validated against /ui/schemas/theme)
+ * where scope is `default`, an establishment identifier or a brand. Loaded at start, then
+ * watched: a changed or added file is served within moments, without restart. An invalid file
+ * is reported (path + reason) in status() and the logs, and its last valid version is kept.
  */
 import { existsSync, readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
+import { Ajv } from 'ajv';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LayoutDocument } from '../../../schemas/layout.ts';
-import { parseLayout } from './validate.ts';
+import type { LayoutDocument } from '../../schemas/layout.ts';
+import { themeSchema, type Theme } from '../../schemas/theme.ts';
+import { parseLayout } from './layouts/validate.ts';
 
 export interface ProvisionedLayout { scope: string; page: string; document: LayoutDocument; file: string }
 export interface FileStatus { file: string; state: 'ok' | 'invalid'; error?: string; checkedAt: string }
 
 const PAGE_FILE = /^([^/\\]+)[/\\]pages[/\\]([a-z][a-z0-9-]{0,62})\.json$/;
+const THEME_FILE = /^([^/\\]+)[/\\]theme\.json$/;
 
-export class ProvisionedLayouts {
+const validateTheme = new Ajv({ allErrors: false }).compile(themeSchema);
+
+function parseTheme(json: unknown): Theme {
+  if (validateTheme(json)) {
+    const { light, dark } = json as Theme;
+    return { light, dark };
+  }
+  const e = validateTheme.errors![0]!;
+  const extra = (e.params as { additionalProperty?: string; missingProperty?: string });
+  throw new Error(`${e.instancePath || '/'}: ${e.message}${extra.additionalProperty ? ` '${extra.additionalProperty}'` : extra.missingProperty ? ` '${extra.missingProperty}'` : ''}`);
+}
+
+export class ProvisionedFiles {
   private readonly layouts = new Map<string, ProvisionedLayout>();
+  private readonly themes = new Map<string, Theme>();
   private readonly statuses = new Map<string, FileStatus>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly listeners = new Set<() => void>();
@@ -24,22 +42,23 @@ export class ProvisionedLayouts {
 
   constructor(private readonly dir: string, private readonly log: FastifyBaseLogger, private readonly now = () => new Date()) {}
 
-  /** Loads every page file, then watches the folder. */
+  /** Loads every file, then watches the folder. */
   start(): void {
     if (!existsSync(this.dir)) return;
     for (const scope of readdirSync(this.dir, { withFileTypes: true })) {
       if (!scope.isDirectory()) continue;
+      if (existsSync(path.join(this.dir, scope.name, 'theme.json'))) this.load(path.join(scope.name, 'theme.json'));
       const pages = path.join(this.dir, scope.name, 'pages');
       if (!existsSync(pages)) continue;
       for (const file of readdirSync(pages)) if (file.endsWith('.json')) this.load(path.join(scope.name, 'pages', file));
     }
     this.watcher = watch(this.dir, { recursive: true }, (_event, name) => {
-      if (!name || !PAGE_FILE.test(name)) return;
+      if (!name || !(PAGE_FILE.test(name) || THEME_FILE.test(name))) return;
       // Editors write in several steps: read once the file has settled.
       clearTimeout(this.timers.get(name));
       this.timers.set(name, setTimeout(() => { this.timers.delete(name); this.load(name); this.emit(); }, 150));
     });
-    this.watcher.on('error', (err) => this.log.error({ err }, 'layout watcher failed'));
+    this.watcher.on('error', (err) => this.log.error({ err }, 'provisioning watcher failed'));
   }
 
   close(): void {
@@ -52,8 +71,12 @@ export class ProvisionedLayouts {
     return () => this.listeners.delete(listener);
   }
 
-  get(scope: string, page: string): ProvisionedLayout | undefined {
+  layout(scope: string, page: string): ProvisionedLayout | undefined {
     return this.layouts.get(`${scope}/${page}`);
+  }
+
+  theme(scope: string): Theme | undefined {
+    return this.themes.get(scope);
   }
 
   status(): FileStatus[] {
@@ -66,16 +89,18 @@ export class ProvisionedLayouts {
 
   /** `relative` is the path under the layouts folder, e.g. `chu-azur/pages/professional-dashboard.json`. */
   private load(relative: string): void {
-    const match = PAGE_FILE.exec(relative);
-    if (!match) return;
-    const [, scope, page] = match as unknown as [string, string, string];
+    const page = PAGE_FILE.exec(relative);
+    const theme = THEME_FILE.exec(relative);
+    if (!page && !theme) return;
+    const scope = (page ?? theme)![1]!;
+    const key = page ? `${scope}/${page[2]}` : scope;
     const file = relative.split(path.sep).join('/');
-    const absolute = path.join(this.dir, relative);
     const checkedAt = this.now().toISOString();
+    const absolute = path.join(this.dir, relative);
     if (!existsSync(absolute)) {
-      this.layouts.delete(`${scope}/${page}`);
+      (page ? this.layouts : this.themes).delete(key);
       this.statuses.delete(file);
-      this.log.info({ file }, 'provisioned layout removed');
+      this.log.info({ file }, 'provisioned file removed');
       return;
     }
     try {
@@ -85,15 +110,19 @@ export class ProvisionedLayouts {
       } catch (error) {
         throw new Error(`not valid JSON: ${(error as Error).message}`);
       }
-      const document = parseLayout(json);
-      if (document.page !== page) throw new Error(`/page: '${document.page}' does not match the file name '${page}.json'`);
-      this.layouts.set(`${scope}/${page}`, { scope, page, document, file });
+      if (page) {
+        const document = parseLayout(json);
+        if (document.page !== page[2]) throw new Error(`/page: '${document.page}' does not match the file name '${page[2]}.json'`);
+        this.layouts.set(key, { scope, page: page[2]!, document, file });
+      } else {
+        this.themes.set(key, parseTheme(json));
+      }
       this.statuses.set(file, { file, state: 'ok', checkedAt });
-      this.log.info({ file }, 'provisioned layout loaded');
+      this.log.info({ file }, 'provisioned file loaded');
     } catch (error) {
       const message = (error as Error).message;
       this.statuses.set(file, { file, state: 'invalid', error: message, checkedAt });
-      this.log.error({ file, error: message }, 'provisioned layout is invalid; the last valid version is kept');
+      this.log.error({ file, error: message }, 'provisioned file is invalid; the last valid version is kept');
     }
   }
 }

@@ -10,7 +10,7 @@ import { themeSchema } from '../../schemas/theme.ts';
 import { runtimeConfigSchema } from '../../schemas/runtime-config.ts';
 import { BLOCK_PROPS } from '../../schemas/blocks/index.ts';
 import { AppError } from '../errors.ts';
-import type { ProvisionedLayouts } from './layouts/provisioning.ts';
+import type { ProvisionedFiles } from './provisioned-files.ts';
 
 const PUBLISHED: Record<string, object> = {
   layout: layoutSchema,
@@ -19,7 +19,7 @@ const PUBLISHED: Record<string, object> = {
   ...Object.fromEntries(Object.entries(BLOCK_PROPS).map(([type, props]) => [`blocks/${type}`, { ...props, $id: `blocks/${type}` }])),
 };
 
-export default async function schemaRoutes(app: FastifyInstance, opts: { files: ProvisionedLayouts }) {
+export default async function schemaRoutes(app: FastifyInstance, opts: { files: ProvisionedFiles }) {
   const documents = new Map(Object.entries(PUBLISHED).map(([id, schema]) => {
     const body = Buffer.from(JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...schema, $id: `/ui/schemas/${id}` }, null, 2));
     return [id, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }];

@@ -5,6 +5,8 @@ import { establishments, patientFiles, services } from '../../db/schema.ts';
 import type { Identity } from '../../identity.ts';
 import type { Establishment, EstablishmentListQuery } from '../../../schemas/establishments.ts';
 import type { Theme } from '../../../schemas/theme.ts';
+import type { ProvisionedFiles } from '../../ui/provisioned-files.ts';
+import { resolveTheme } from '../../ui/themes.ts';
 import { notFound } from '../../errors.ts';
 import { grantedEstablishmentIds, hasRole, loadGrants, patientSideFileScope } from '../access.ts';
 
@@ -49,15 +51,15 @@ export function establishmentsRepository(db: Db, identity: Identity) {
     },
 
     /** A structure's theme, also readable by the patients and caregivers of its files. */
-    async theme(id: string): Promise<Theme> {
+    async theme(id: string, files: ProvisionedFiles): Promise<Theme> {
       const structures = await structureScope();
       const ofOwnFiles = sql`${establishments.id} in (select ${services.establishmentId} from ${patientFiles}
         join ${services} on ${services.id} = ${patientFiles.serviceId} where ${patientSideFileScope(identity.user.id)})`;
       const visible = structures ? or(structures, ofOwnFiles) : undefined;
-      const [row] = await db.select({ theme: establishments.theme }).from(establishments)
+      const [row] = await db.select({ theme: establishments.theme, identifier: establishments.identifier, brand: establishments.brand }).from(establishments)
         .where(visible ? sql`${eq(establishments.id, id)} and (${visible})` : eq(establishments.id, id));
       if (!row) throw notFound();
-      return row.theme as Theme;
+      return resolveTheme(files, row);
     },
   };
 }

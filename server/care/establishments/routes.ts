@@ -17,5 +17,5 @@ export default async function establishmentRoutes(app: FastifyInstance) {
 
   app.get<{ Params: IdParams }>('/establishments/:id/theme', {
     schema: { tags, summary: "An establishment's light and dark colour sets", params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: themeSchema, ...errorResponses } },
-  }, async (request) => establishmentsRepository(app.db, request.identity!).theme(request.params.id));
+  }, async (request) => establishmentsRepository(app.db, request.identity!).theme(request.params.id, app.provisioned));
 }

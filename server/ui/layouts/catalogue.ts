@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { establishments } from '../../db/schema.ts';
 import type { LayoutDocument } from '../../../schemas/layout.ts';
-import type { ProvisionedLayouts } from './provisioning.ts';
+import type { ProvisionedFiles } from '../provisioned-files.ts';
 import { parseLayout } from './validate.ts';
 import { layoutVersionsRepository, type LayoutTarget } from './versions.ts';
 
@@ -45,7 +45,7 @@ export class LayoutCatalogue {
 
   constructor(
     private readonly db: Db,
-    private readonly files: ProvisionedLayouts,
+    private readonly files: ProvisionedFiles,
     private readonly log: FastifyBaseLogger,
     private readonly options: { refreshMs: number; now: () => number },
   ) {
@@ -77,7 +77,7 @@ export class LayoutCatalogue {
   async provisioned(establishmentId: string, page: string): Promise<ServedLayout | undefined> {
     const ref = await this.establishment(establishmentId);
     for (const scope of [ref?.identifier, ref?.brand, 'default']) {
-      const file = scope ? this.files.get(scope, page) : undefined;
+      const file = scope ? this.files.layout(scope, page) : undefined;
       if (file) return serve(file.document, `provisioned:${scope}`);
     }
     return undefined;

@@ -24,10 +24,10 @@ export function parseLayout(input: unknown): LayoutDocument {
   if (!validate(document)) {
     // The deepest error says most about what is wrong.
     const error = [...(validate.errors ?? [])].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
-    const extra = (error.params as { additionalProperty?: string; missingProperty?: string; allowedValues?: unknown[] });
+    // ajv's message names a missing property itself, but not an additional one nor the allowed values.
+    const extra = (error.params as { additionalProperty?: string; allowedValues?: unknown[] });
     const detail = extra.additionalProperty ? ` '${extra.additionalProperty}'`
-      : extra.missingProperty ? ` '${extra.missingProperty}'`
-        : extra.allowedValues ? ` (${extra.allowedValues.join(', ')})` : '';
+      : extra.allowedValues ? ` (${extra.allowedValues.join(', ')})` : '';
     throw new LayoutInvalidError(error.instancePath, `${error.message ?? 'invalid'}${detail}`);
   }
   const ids = new Set<string>();

@@ -1,0 +1,1 @@
+ALTER TABLE "establishments" ALTER COLUMN "theme" DROP NOT NULL;
