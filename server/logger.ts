@@ -4,11 +4,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 
 export const REDACTED = [
   'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-care-identity"]',
   'res.headers["set-cookie"]', 'res.headers["x-csrf-token"]',
 ];
+
+/**
+ * Errors as pino serialises them, minus the values bound to a failed query: drizzle copies them
+ * into `params`, the message and the stack, and they are user or patient data.
+ */
+export function serializeError(err: Error): object {
+  const out = stdSerializers.err(err) as ReturnType<typeof stdSerializers.err> & { params?: unknown };
+  const { params } = err as Error & { params?: unknown };
+  if (params === undefined) return out;
+  const bound = `\nparams: ${String(params)}`;
+  delete out.params;
+  out.message = out.message.split(bound).join('');
+  out.stack = out.stack.split(bound).join('');
+  return out;
+}
 
 export function serverOptions(level: string, trustProxy: boolean): FastifyServerOptions {
   return {
@@ -18,6 +34,7 @@ export function serverOptions(level: string, trustProxy: boolean): FastifyServer
       serializers: {
         // Only the path: query strings may carry names or other personal data.
         req: (req: { method: string; url: string; id: string }) => ({ method: req.method, path: req.url.split('?')[0], id: req.id }),
+        err: serializeError,
       },
     },
     trustProxy,
