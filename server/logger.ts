@@ -15,8 +15,8 @@ export const REDACTED = [
  * Errors as pino serialises them, minus the values bound to a failed query: drizzle copies them
  * into `params`, the message and the stack, and they are user or patient data.
  */
-export function serializeError(err: Error): object {
-  const out = stdSerializers.err(err) as ReturnType<typeof stdSerializers.err> & { params?: unknown };
+export function serializeError(err: Error): ReturnType<typeof stdSerializers.err> {
+  const out = stdSerializers.err(err);
   const { params } = err as Error & { params?: unknown };
   if (params === undefined) return out;
   const bound = `\nparams: ${String(params)}`;

@@ -98,7 +98,7 @@ describe('logs', () => {
     const { agent, res: loggedIn } = await loginResponse(app, demoEmail('patient.open'));
     const sid = /sid=([^;]+)/.exec(String(loggedIn.headers['set-cookie']))![1]!;
     const me = await agent.get('/api/me?l=en').set('x-request-id', 'trace-0123456789').expect(200);
-    const csrf = me.headers['x-csrf-token'];
+    const csrf = String(me.headers['x-csrf-token']);
     await agent.put('/api/me/password').set('x-csrf-token', csrf).send({ currentPassword: 'Wrong-Password-1', newPassword: 'Another-password-1', confirmation: 'Another-password-1' }).expect(400);
     await loginResponse(app, demoEmail('patient.open'), 'Guessed-Password-2');
     await request(app.server).get('/test/query-fails');
