@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch, apiUrl } from '../../../client/lib/api/client.ts';
+import { ApiError } from '../../../client/lib/api/api-error.ts';
+import { configureApi } from '../../../client/lib/api/api-hooks.ts';
+import { needsCsrfToken } from '../../../client/lib/api/request-headers.ts';
+import { fakeFetch } from './fake-fetch.ts';
+
+const SESSION = { 'X-Session-Expires-In': '1799', 'X-CSRF-Token': 'token-1', 'Content-Language': 'fr' };
+
+describe('the API client (spec 000 §7)', () => {
+  const seen = { expires: [] as number[], languages: [] as string[], unauthorized: [] as string[] };
+  beforeEach(() => {
+    seen.expires = []; seen.languages = []; seen.unauthorized = [];
+    configureApi({
+      language: () => 'fr',
+      expiresIn: (s) => seen.expires.push(s),
+      contentLanguage: (l) => seen.languages.push(l),
+      unauthorized: (e) => seen.unauthorized.push(e.code),
+    });
+  });
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it.each([
+    ['/me', {}, 'fr', '/api/me?l=fr'],
+    ['/me/patient_files', { page: 1, pageSize: 200 }, 'fr', '/api/me/patient_files?page=1&pageSize=200&l=fr'],
+    ['/me', { l: 'ar' }, 'fr', '/api/me?l=ar'],
+    ['/me?l=en', {}, 'fr', '/api/me?l=en'],
+    ['/me', { skipped: undefined }, undefined, '/api/me'],
+  ] as const)('%s %j in %s → %s', (path, query, language, expected) => {
+    expect(apiUrl(path, query, language)).toBe(expected);
+  });
+
+  it.each([
+    ['GET', '/me', false], ['HEAD', '/me', true], ['HEAD', '/me?l=ar', true], ['HEAD', '/other', false],
+    ['POST', '/me/terms-acceptance', true], ['PUT', '/me/timezone', true], ['PATCH', '/x', true], ['DELETE', '/x', true], ['get', '/me', false],
+  ])('%s %s needs the anti-forgery token: %s', (method, path, expected) => {
+    expect(needsCsrfToken(method, path)).toBe(expected);
+  });
+
+  it('sends language, time zone and cookies, and reports the session headers', async () => {
+    const calls = fakeFetch({ 'GET /api/me': { body: { id: 'u' }, headers: SESSION } });
+    await expect(apiFetch('/me')).resolves.toEqual({ id: 'u' });
+    expect(calls[0]!.url).toBe('/api/me?l=fr');
+    expect(calls[0]!.headers['X-Timezone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(calls[0]!.headers['X-CSRF-Token']).toBeUndefined();
+    expect(seen.expires).toEqual([1799]);
+    // The call named its language: Content-Language only echoes it.
+    expect(seen.languages).toEqual([]);
+  });
+
+  it('carries the token the last response gave on state-changing calls and on HEAD /me?l=', async () => {
+    const calls = fakeFetch({
+      'GET /api/me': { body: {}, headers: SESSION },
+      'PUT /api/me/timezone': { status: 204, headers: { ...SESSION, 'X-CSRF-Token': 'token-2' } },
+      'HEAD /api/me': { status: 204, headers: SESSION },
+    });
+    await apiFetch('/me');
+    await apiFetch('/me/timezone', { method: 'PUT', body: { selectedTimezone: 'automatic' } });
+    await apiFetch('/me', { method: 'HEAD', query: { l: 'ar' } });
+    expect(calls[1]!.headers['X-CSRF-Token']).toBe('token-1');
+    expect(calls[1]!.headers['Content-Type']).toBe('application/json');
+    expect(calls[1]!.body).toBe('{"selectedTimezone":"automatic"}');
+    expect(calls[2]!.url).toBe('/api/me?l=ar');
+    expect(calls[2]!.headers['X-CSRF-Token']).toBe('token-2');
+  });
+
+  it('lets the server choose the language when asked, and reports its Content-Language', async () => {
+    const calls = fakeFetch({ 'GET /api/me': { body: {}, headers: { ...SESSION, 'Content-Language': 'ar' } } });
+    await apiFetch('/me', { sendLanguage: false });
+    expect(calls[0]!.url).toBe('/api/me');
+    expect(seen.languages).toEqual(['ar']);
+  });
+
+  it('turns errors into ApiError with the code, and reports 401s', async () => {
+    fakeFetch({
+      'GET /api/me': { status: 401, body: { code: 'cgu_not_accepted', message: 'Terms' }, headers: { 'X-Session-Expires-In': '0' } },
+      'POST /api/x': { status: 403, body: { code: 'csrf_token_invalid', message: 'Bad token' } },
+    });
+    const error = await apiFetch('/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'cgu_not_accepted', message: 'Terms' });
+    expect(seen.unauthorized).toEqual(['cgu_not_accepted']);
+    expect(seen.expires).toEqual([0]);
+    await expect(apiFetch('/x', { method: 'POST' })).rejects.toMatchObject({ status: 403, code: 'csrf_token_invalid' });
+    expect(seen.unauthorized).toEqual(['cgu_not_accepted']);
+  });
+});
