@@ -100,6 +100,8 @@ export class LayoutCatalogue {
   }
 
   private applied(target: LayoutTarget, version: number, document: LayoutDocument | null) {
+    // Concurrent saves may finish out of order: never go back to an older version.
+    if ((this.heads.get(key(target))?.version ?? 0) > version) return;
     this.heads.set(key(target), { version, document });
     this.resolved.clear();
   }

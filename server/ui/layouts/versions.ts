@@ -14,10 +14,15 @@ const ofTarget = (t: LayoutTarget): SQL => and(
   t.ownerId ? eq(layoutVersions.ownerId, t.ownerId) : isNull(layoutVersions.ownerId),
 )!;
 
+const key = (t: LayoutTarget) => `layout_versions|${t.establishmentId}|${t.page}|${t.ownerId ?? ''}`;
+
 export function layoutVersionsRepository(db: Db) {
   /** Appends a version; a null document means "back to the provisioned layout". */
   async function append(target: LayoutTarget, document: LayoutDocument | null, authorId: string, message: string) {
     return db.transaction(async (tx) => {
+      // Saves of the same layout take turns: otherwise two of them read the same last version and
+      // the second insert breaks the unique index (a 500 on a double-click or two admins saving).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key(target)}, 0))`);
       const [last] = await tx.select({ v: max(layoutVersions.version) }).from(layoutVersions).where(ofTarget(target));
       const version = (last?.v ?? 0) + 1;
       await tx.insert(layoutVersions).values({ ...target, version, document, authorId, message });
