@@ -1,0 +1,116 @@
+/**
+ * Guards in a real browser (spec 000 §2, §6): privileges per route, the 'only opened' check,
+ * unknown indexes and paths, placeholders inside the navigation, chunk-failure reload.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, screenshot } from './support/browser.ts';
+import { expectScreen, heading, loggedInPage } from './support/session.ts';
+
+describe('route guards', () => {
+  const base = inject('gatewayUrl');
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchChromium(); });
+  afterAll(async () => { await browser?.close(); });
+
+  const open = async (account: string, path: string) => {
+    const page = await loggedInPage(browser, base, account, { path, lang: 'fr' });
+    return page;
+  };
+  const done = (page: Page) => page.context().close();
+
+  it.each([
+    ['prescriber', '/s/0/statistics', '/s/0', 'Accueil'],
+    ['operator', '/s/0/structure', '/s/0', 'Accueil'],
+    ['manager', '/s/0/patient-file', '/s/0', 'Accueil'],
+    ['prescriber', '/s/0/content-validation', '/s/0', 'Accueil'],
+    ['manager', '/s/0/statistics', '/s/0/statistics', 'Statistiques'],
+    ['admin.establishment', '/s/0/structure', '/s/0/structure', 'Mon établissement'],
+    ['prescriber', '/s/0/patient-file/abc/history', '/s/0/patient-file/abc/history', 'Dossier patient'],
+    ['operator', '/s/0/layout-builder', '/s/0/layout-builder', 'Éditeur d’interface'],
+    ['superadmin', '/s/0/alerts', '/s/0/alerts', 'Alertes'],
+  ])('%s opening %s ends on %s', async (account, path, expected, title) => {
+    const page = await open(account, path);
+    await expectScreen(page, expected, title);
+    await done(page);
+  });
+
+  it('a professional only sees the navigation entries they may open', async () => {
+    const page = await open('prescriber', '/s/0');
+    await expectScreen(page, '/s/0', 'Accueil');
+    const nav = page.getByRole('navigation', { name: 'Navigation professionnelle' });
+    await expect(nav.getByText('Dossiers patients').count()).resolves.toBe(1);
+    await expect(nav.getByText('Statistiques').count()).resolves.toBe(0);
+    await expect(nav.getByText('Mon établissement').count()).resolves.toBe(0);
+    await screenshot(page, 'professional-home-prescriber');
+    await done(page);
+  });
+
+  it.each([
+    ['/p/0/my-tasks', '/p/0'], ['/p/0/messages', '/p/0'], ['/p/0/survey-answers/f1/free', '/p/0'], ['/p/0/documents/add', '/p/0'],
+    ['/p/0/documents', '/p/0/documents'], ['/p/0/health-path-data', '/p/0/health-path-data'],
+  ])("closed file: 'only opened' %s ends on %s", async (path, expected) => {
+    const page = await open('patient.closed', path);
+    await expectScreen(page, expected);
+    await done(page);
+  });
+
+  it('closed file: the navigation hides the only-opened entries', async () => {
+    const page = await open('patient.closed', '/p/0');
+    await expectScreen(page, '/p/0', 'Accueil');
+    const nav = page.getByRole('navigation', { name: 'Navigation patient' });
+    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Accueil', 'Mon suivi', 'Mes documents', 'Mon annuaire']);
+    await screenshot(page, 'patient-home-closed');
+    await done(page);
+  });
+
+  it.each([
+    ['patient.multi', '/p/7', '/context-selector'],
+    ['patient.multi', '/p/01', '/context-selector'],
+    ['pro.two', '/s/2/alerts', '/context-selector'],
+    ['patient.open', '/p/3/messages', '/p/0'],
+    ['patient.open', '/s/0', '/p/0'],
+    ['patient.multi', '/nowhere/at/all', '/context-selector'],
+    ['prescriber', '/accept-cgu', '/s/0'],
+  ])('%s opening %s ends on %s', async (account, path, expected) => {
+    const page = await open(account, path);
+    await expectScreen(page, expected);
+    await done(page);
+  });
+
+  it('a screen not built yet shows its name inside the navigation, with its back link', async () => {
+    const page = await open('patient.open', '/p/0/documents/add');
+    await expectScreen(page, '/p/0/documents/add', 'Ajouter un document');
+    await page.getByText('Cet écran n’est pas encore disponible.').waitFor();
+    await page.getByRole('navigation', { name: 'Navigation patient' }).waitFor();
+    await page.getByRole('link', { name: 'Retour : Mes documents' }).click();
+    await expectScreen(page, '/p/0/documents', 'Mes documents');
+    await done(page);
+  });
+
+  it('leaving an indexed route clears the active file (the header no longer shows it)', async () => {
+    const page = await open('patient.multi', '/p/1');
+    await expectScreen(page, '/p/1');
+    await page.getByTestId('context-label').waitFor();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Changer d’espace' }).click();
+    await expectScreen(page, '/context-selector', 'Choisir un espace');
+    await expect(page.getByTestId('context-label').count()).resolves.toBe(0);
+    await done(page);
+  });
+
+  it('a route chunk that fails to load reloads the target address', async () => {
+    const page = await open('patient.multi', '/context-selector');
+    await expectScreen(page, '/context-selector');
+    let aborted = 0;
+    await page.route(/\/assets\/patient-layout-[\w-]+\.js$/, (route) => (aborted++ === 0 ? route.abort() : route.continue()));
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('patient-file-card').first().click();
+    await reloaded;
+    await expectScreen(page, '/p/0');
+    await page.getByRole('navigation', { name: 'Navigation patient' }).waitFor();
+    expect(aborted).toBe(2);
+    expect(await heading(page).textContent()).toBe('Accueil');
+    await done(page);
+  });
+});

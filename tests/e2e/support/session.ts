@@ -1,0 +1,33 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { newContext } from './browser.ts';
+import { loginAs } from './login.ts';
+
+/** A fresh browser profile logged in as a demo account, optionally with a stored language. */
+export async function loggedInPage(browser: Browser, baseUrl: string, account: string, options: { path?: string; lang?: string; context?: BrowserContextOptions } = {}): Promise<Page> {
+  const context = await newContext(browser, options.context);
+  if (options.lang) await context.addInitScript((lang) => { localStorage.setItem('lang', lang); }, options.lang);
+  const page = await context.newPage();
+  await loginAs(page, baseUrl, account, options.path);
+  return page;
+}
+
+export const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+
+/** Waits for a path and for its screen's title. */
+export async function expectScreen(page: Page, path: string, title?: string) {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  if (title) await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 });
+  else await heading(page).waitFor();
+}
+
+/** Mantine's primary colour in force, as #rrggbb. */
+export async function primaryColour(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.style.color = 'var(--mantine-primary-color-filled)';
+    document.body.append(probe);
+    const [r, g, b] = getComputedStyle(probe).color.match(/\d+/g)!.map(Number);
+    probe.remove();
+    return `#${[r, g, b].map((c) => c!.toString(16).padStart(2, '0')).join('')}`;
+  });
+}
