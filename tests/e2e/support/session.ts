@@ -5,7 +5,8 @@ import { loginAs } from './login.ts';
 /** A fresh browser profile logged in as a demo account, optionally with a stored language. */
 export async function loggedInPage(browser: Browser, baseUrl: string, account: string, options: { path?: string; lang?: string; context?: BrowserContextOptions } = {}): Promise<Page> {
   const context = await newContext(browser, options.context);
-  if (options.lang) await context.addInitScript((lang) => { localStorage.setItem('lang', lang); }, options.lang);
+  // Only the first page of the profile starts with it: later choices are the user's.
+  if (options.lang) await context.addInitScript((lang) => { if (!localStorage.getItem('lang')) localStorage.setItem('lang', lang); }, options.lang);
   const page = await context.newPage();
   await loginAs(page, baseUrl, account, options.path);
   return page;

@@ -1,0 +1,71 @@
+/**
+ * Session expiry (spec 000 §4) against a gateway whose sessions last 30 s idle, with the
+ * warning below 24 s: the warning with its countdown, Extend, two tabs sharing the expiry,
+ * and the expired dialog with Reconnect.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, screenshot } from './support/browser.ts';
+import { expectScreen, loggedInPage } from './support/session.ts';
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const countdown = async (page: Page) => Number((await page.getByTestId('expiry-countdown').textContent())!.match(/\d+/)![0]);
+
+describe('session expiry', () => {
+  const base = inject('shortSessionGatewayUrl');
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchChromium(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('warns with a countdown, Extend keeps the session, then it expires and offers Reconnect', async () => {
+    const page = await loggedInPage(browser, base, 'patient.open', { lang: 'fr' });
+    await expectScreen(page, '/p/0', 'Accueil');
+    await dialog(page).getByText('Votre session va expirer').waitFor({ timeout: 15_000 });
+    const first = await countdown(page);
+    expect(first).toBeLessThanOrEqual(24);
+    await page.waitForTimeout(2100);
+    expect(await countdown(page)).toBeLessThan(first);
+    await screenshot(page, 'expiry-warning');
+
+    const extended = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.request().method() === 'GET');
+    await dialog(page).getByRole('button', { name: 'Prolonger' }).click();
+    expect(Number((await extended).headers()['x-session-expires-in'])).toBeGreaterThan(24);
+    await dialog(page).waitFor({ state: 'hidden' });
+
+    await dialog(page).getByText('Session expirée').waitFor({ timeout: 45_000 });
+    await screenshot(page, 'expiry-expired');
+    await dialog(page).getByRole('button', { name: 'Se reconnecter' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login' && url.searchParams.get('targetUrl') === '/p/0');
+    await page.context().close();
+  });
+
+  it('a 401 while logged in shows the expired dialog', async () => {
+    const page = await loggedInPage(browser, base, 'caregiver', { lang: 'fr' });
+    await expectScreen(page, '/p/0', 'Accueil');
+    // The session ends elsewhere (another tab logged out): the next call answers 401.
+    await page.context().clearCookies();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Fuseau horaire' }).click();
+    await page.getByRole('button', { name: 'Enregistrer' }).waitFor();
+    await page.getByRole('combobox', { name: 'Fuseau horaire de la session' }).fill('Europe/Paris');
+    await page.getByRole('option', { name: 'Europe/Paris' }).click();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog(page).getByText('Session expirée').waitFor({ timeout: 10_000 });
+    await page.context().close();
+  });
+
+  it('two tabs share the expiry: extending in one closes the warning in the other', async () => {
+    const first = await loggedInPage(browser, base, 'prescriber', { lang: 'fr' });
+    await expectScreen(first, '/s/0', 'Accueil');
+    const second = await first.context().newPage();
+    await second.goto(`${base}/s/0/alerts`);
+    await expectScreen(second, '/s/0/alerts', 'Alertes');
+    await dialog(first).getByText('Votre session va expirer').waitFor({ timeout: 15_000 });
+    await dialog(second).getByText('Votre session va expirer').waitFor({ timeout: 15_000 });
+    await second.getByRole('dialog').getByRole('button', { name: 'Prolonger' }).click();
+    await dialog(second).waitFor({ state: 'hidden' });
+    // The first tab made no call: it learns the new expiry from the other tab.
+    await dialog(first).waitFor({ state: 'hidden', timeout: 3000 });
+    await first.context().close();
+  });
+});
