@@ -1,10 +1,16 @@
-/** Security headers with a strict Content-Security-Policy (no inline script, no eval). */
+/**
+ * Security headers with a strict Content-Security-Policy (no inline script, no eval).
+ *
+ * helmet's middleware is built once here and run on every request. @fastify/helmet 13 calls
+ * `helmet(options)` again for each request, re-validating and re-serialising the whole policy:
+ * about a third of the throughput of a small /api call, for headers that never change.
+ */
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 export default fp(async function security(app: FastifyInstance, opts: { secure: boolean }) {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -24,5 +30,8 @@ export default fp(async function security(app: FastifyInstance, opts: { secure: 
     },
     strictTransportSecurity: opts.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 }, { name: 'security' });
