@@ -13,7 +13,7 @@ import { activeEstablishmentId } from '../../lib/session/active-context.ts';
 import { themeQueryOptions } from '../../lib/session/api/get-theme.ts';
 import { useActiveContext, useSession } from '../../lib/session/use-session.ts';
 import { ADMIN_THEME, DEFAULT_THEME } from '../../lib/theme/default-themes.ts';
-import { mantineTheme } from '../../lib/theme/mantine-theme.ts';
+import { cssVariablesResolver, mantineTheme } from '../../lib/theme/mantine-theme.ts';
 import { DirectionSync } from './direction-sync.tsx';
 
 export const DISPLAY_MODE_STORAGE_KEY = 'display-mode';
@@ -33,7 +33,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={direction} detectDirection={false}>
       <DirectionSync direction={direction} />
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" forceColorScheme={admin ? 'dark' : undefined}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" forceColorScheme={admin ? 'dark' : undefined}>
         {children}
       </MantineProvider>
     </DirectionProvider>

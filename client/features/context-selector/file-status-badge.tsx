@@ -2,9 +2,9 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 
-const COLOR: Record<PatientFileSummary['status'], string> = { OPEN: 'positive', CLOSED: 'gray', AWAITING: 'warning' };
+const COLOR: Record<PatientFileSummary['status'], string> = { OPEN: 'positive', CLOSED: 'gray.7', AWAITING: 'warning' };
 
 export function FileStatusBadge({ status }: { status: PatientFileSummary['status'] }) {
   const { t } = useTranslation();
-  return <Badge color={COLOR[status]} variant="light">{t(`patientFile.status.${status}`)}</Badge>;
+  return <Badge color={COLOR[status]} variant="filled">{t(`patientFile.status.${status}`)}</Badge>;
 }

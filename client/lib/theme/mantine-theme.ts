@@ -3,7 +3,7 @@
  * theme: each key becomes a virtual colour that takes the light set's shade in light mode and
  * the dark set's in dark mode. `primary` is Mantine's primary colour.
  */
-import { createTheme, virtualColor, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, virtualColor, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { Theme } from '../../../schemas/theme.ts';
 import { colorScale } from './color-scale.ts';
 
@@ -29,10 +29,20 @@ export function mantineTheme(theme: Theme, direction: 'ltr' | 'rtl'): MantineThe
     colors: establishmentColors(theme),
     primaryColor: 'primary',
     primaryShade: { light: 6, dark: 6 },
+    // Filled components pick black or white text by the colour's luminance; 0.18 is where
+    // both reach the 4.5:1 contrast of WCAG AA, whatever colour an establishment chose.
     autoContrast: true,
+    luminanceThreshold: 0.18,
     defaultRadius: 'md',
     fontFamily: direction === 'rtl'
       ? 'system-ui, "Segoe UI", Tahoma, "DejaVu Sans", "Noto Sans Arabic", sans-serif'
       : 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif',
   });
 }
+
+/** Mantine's dimmed text is below 4.5:1 on white: one shade darker (lighter in dark mode). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+});

@@ -1,0 +1,39 @@
+/**
+ * Automated accessibility check (axe): no serious or critical violation on the context
+ * selector, the patient home and the professional home, in French and in Arabic.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, screenshot } from './support/browser.ts';
+import { expectScreen, loggedInPage } from './support/session.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+describe('accessibility (axe)', () => {
+  const base = inject('gatewayUrl');
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchChromium(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it.each([
+    ['context selector', 'patient.multi', '/context-selector'],
+    ['patient home', 'patient.open', '/p/0'],
+    ['professional home', 'prescriber', '/s/0'],
+  ])('%s (%s) in French and in Arabic', async (name, account, path) => {
+    for (const lang of ['fr', 'ar']) {
+      const page = await loggedInPage(browser, base, account, { lang });
+      await expectScreen(page, path);
+      await page.waitForTimeout(400);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(await seriousViolations(page), `${name} in ${lang}`).toEqual([]);
+      await screenshot(page, `a11y-${name.replace(/ /g, '-')}-${lang}`);
+      await page.context().close();
+    }
+  });
+});
