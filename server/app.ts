@@ -27,6 +27,7 @@ import schemaRoutes from './ui/schema-routes.ts';
 import layoutRoutes from './ui/layouts/routes.ts';
 import provisioned from './plugins/provisioned.ts';
 import { LayoutCatalogue } from './ui/layouts/catalogue.ts';
+import { formSync } from './ui/form-sync.ts';
 import { Logos } from './ui/branding.ts';
 
 export interface AppOptions {
@@ -86,6 +87,9 @@ export async function buildGateway(options: AppOptions): Promise<FastifyInstance
   await app.register(uiRoutes, { config, logos });
   const catalogue = new LayoutCatalogue(options.database.db, app.provisioned, app.log, { refreshMs: config.session.cacheMs, now: () => now().getTime() });
   await catalogue.start();
+  const questionnaires = formSync(options.database.db, app.provisioned, app.log);
+  await questionnaires.sync();
+  app.provisioned.onChange(() => void questionnaires.sync());
   await app.register(schemaRoutes, { files: app.provisioned });
   await app.register(async (ui) => {
     sessionLayer(ui);

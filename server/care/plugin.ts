@@ -6,9 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import meRoutes from './me/routes.ts';
 import establishmentRoutes from './establishments/routes.ts';
 import patientFileRoutes from './patient-files/routes.ts';
+import formRoutes from './forms/routes.ts';
+import fileRoutes from './files/routes.ts';
 
 export default async function careApi(app: FastifyInstance) {
   await app.register(meRoutes);
   await app.register(establishmentRoutes);
   await app.register(patientFileRoutes);
+  await app.register(formRoutes);
+  await app.register(fileRoutes);
 }

@@ -4,8 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -141,3 +146,91 @@ export const layoutVersions = pgTable('layout_versions', {
 }, (t) => [
   uniqueIndex('layout_versions_version_idx').on(t.establishmentId, t.page, sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.version),
 ]);
+
+/** A questionnaire of an establishment; its content lives in versions. Name and reference are unique within the establishment. */
+export const forms = pgTable('forms', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  reference: text('reference').notNull(),
+  /** The French name, for the uniqueness rule; the definition holds every language. */
+  name: text('name').notNull(),
+  submissionType: text('submission_type', { enum: ['FREE', 'PLANNED'] }).notNull(),
+  /** `provisioned:<file>` for forms from layouts/, `api` for forms made through the API. */
+  source: text('source').notNull(),
+  currentVersion: integer('current_version').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('forms_reference_idx').on(t.establishmentId, t.reference),
+  uniqueIndex('forms_name_idx').on(t.establishmentId, sql`lower(${t.name})`),
+]);
+
+/** Every content of a form; a response keeps the version it was answered in. */
+export const formVersions = pgTable('form_versions', {
+  id: id(),
+  formId: uuid('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  definition: jsonb('definition').notNull(),
+  /** SHA-256 of the definition: a file saved unchanged makes no new version of the current one. */
+  hash: text('hash').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('form_versions_version_idx').on(t.formId, t.version)]);
+
+/** A form assigned to a patient file; `overload` replaces the form's planning for this file. */
+export const patientFileForms = pgTable('patient_file_forms', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  formId: uuid('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+  active: boolean('active').notNull().default(true),
+  overload: jsonb('overload'),
+  assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
+  assignedBy: uuid('assigned_by').references(() => users.id),
+}, (t) => [uniqueIndex('patient_file_forms_idx').on(t.patientFileId, t.formId)]);
+
+/** A planned occurrence: open from start to end, still answerable (late) until the limit date. */
+export const formOccurrences = pgTable('form_occurrences', {
+  id: id(),
+  patientFileFormId: uuid('patient_file_form_id').notNull().references(() => patientFileForms.id, { onDelete: 'cascade' }),
+  startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+  endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+  limitAt: timestamp('limit_at', { withTimezone: true }).notNull(),
+  /** Set when the patient chose to continue and lose this late occurrence. */
+  lostAt: timestamp('lost_at', { withTimezone: true }),
+}, (t) => [index('form_occurrences_form_idx').on(t.patientFileFormId, t.startAt)]);
+
+/** A response: started when the form is opened (ongoing), answered when sent. */
+export const formResponses = pgTable('form_responses', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  formId: uuid('form_id').notNull().references(() => forms.id),
+  formVersionId: uuid('form_version_id').notNull().references(() => formVersions.id),
+  occurrenceId: uuid('occurrence_id').references(() => formOccurrences.id),
+  answers: jsonb('answers'),
+  computed: jsonb('computed'),
+  createdAt: createdAt(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  endAt: timestamp('end_at', { withTimezone: true }),
+  limitAt: timestamp('limit_at', { withTimezone: true }),
+  answeredBy: uuid('answered_by').references(() => users.id),
+  /** Set when a caregiver answered for the patient (Medplum's onBehalfOf). */
+  onBehalfOf: uuid('on_behalf_of').references(() => users.id),
+}, (t) => [
+  index('form_responses_file_idx').on(t.patientFileId, t.answeredAt),
+  uniqueIndex('form_responses_occurrence_idx').on(t.occurrenceId).where(sql`${t.answeredAt} is not null`),
+]);
+
+/** Uploaded files (spec 001 §7: prepare, upload, link). The type is the one read from the bytes. */
+export const files = pgTable('files', {
+  id: id(),
+  uploaderId: uuid('uploader_id').notNull().references(() => users.id),
+  name: text('name').notNull(),
+  description: text('description'),
+  public: boolean('public').notNull().default(false),
+  mimeType: text('mime_type'),
+  size: integer('size'),
+  content: bytea('content'),
+  /** The response the file answers, once linked. */
+  formResponseId: uuid('form_response_id').references(() => formResponses.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+}, (t) => [index('files_uploader_idx').on(t.uploaderId)]);

@@ -15,7 +15,7 @@ export async function careProxy(api: FastifyInstance, opts: { upstream: string; 
     rewritePrefix: '/api',
     // undici (reply-from's default client): an `http` option would switch to node:http, which
     // here halves the throughput of proxied calls.
-    undici: { headersTimeout: 30_000, bodyTimeout: 30_000 },
+    http: { requestOptions: { timeout: 30_000 } },
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => {
         const { cookie: _cookie, [IDENTITY_HEADER]: _forged, ...rest } = headers;

@@ -2,6 +2,7 @@
  * Provisioned content (Grafana's provisioning model), under the layouts folder:
  *   <scope>/pages/<page>.json   a screen's layout      (validated against /ui/schemas/layout)
  *   <scope>/theme.json          light and dark colours (validated against /ui/schemas/theme)
+ *   <scope>/forms/<id>.json     a questionnaire        (validated against /ui/schemas/form)
  * where scope is `default`, an establishment identifier or a brand. Loaded at start, then
  * watched: a changed or added file is served within moments, without restart. An invalid file
  * is reported (path + reason) in status() and the logs, and its last valid version is kept.
@@ -13,12 +14,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LayoutDocument } from '../../schemas/layout.ts';
 import { themeSchema, type Theme } from '../../schemas/theme.ts';
 import { parseLayout } from './layouts/validate.ts';
+import type { FormDefinition } from '../../schemas/form.ts';
+import { definitionHash, parseFormDefinition } from './form-definitions.ts';
 
 export interface ProvisionedLayout { scope: string; page: string; document: LayoutDocument; file: string }
+export interface ProvisionedForm { scope: string; definition: FormDefinition; hash: string; file: string }
 export interface FileStatus { file: string; state: 'ok' | 'invalid'; error?: string; checkedAt: string }
 
 const PAGE_FILE = /^([^/\\]+)[/\\]pages[/\\]([a-z][a-z0-9-]{0,62})\.json$/;
 const THEME_FILE = /^([^/\\]+)[/\\]theme\.json$/;
+const FORM_FILE = /^([^/\\]+)[/\\]forms[/\\]([a-z0-9][a-z0-9-]{0,99})\.json$/;
 
 const validateTheme = new Ajv({ allErrors: false }).compile(themeSchema);
 
@@ -35,6 +40,7 @@ function parseTheme(json: unknown): Theme {
 export class ProvisionedFiles {
   private readonly layouts = new Map<string, ProvisionedLayout>();
   private readonly themes = new Map<string, Theme>();
+  private readonly forms = new Map<string, ProvisionedForm>();
   private readonly statuses = new Map<string, FileStatus>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly listeners = new Set<() => void>();
@@ -48,12 +54,14 @@ export class ProvisionedFiles {
     for (const scope of readdirSync(this.dir, { withFileTypes: true })) {
       if (!scope.isDirectory()) continue;
       if (existsSync(path.join(this.dir, scope.name, 'theme.json'))) this.load(path.join(scope.name, 'theme.json'));
-      const pages = path.join(this.dir, scope.name, 'pages');
-      if (!existsSync(pages)) continue;
-      for (const file of readdirSync(pages)) if (file.endsWith('.json')) this.load(path.join(scope.name, 'pages', file));
+      for (const folder of ['pages', 'forms']) {
+        const within = path.join(this.dir, scope.name, folder);
+        if (!existsSync(within)) continue;
+        for (const file of readdirSync(within)) if (file.endsWith('.json')) this.load(path.join(scope.name, folder, file));
+      }
     }
     this.watcher = watch(this.dir, { recursive: true }, (_event, name) => {
-      if (!name || !(PAGE_FILE.test(name) || THEME_FILE.test(name))) return;
+      if (!name || ![PAGE_FILE, THEME_FILE, FORM_FILE].some((pattern) => pattern.test(name))) return;
       // Editors write in several steps: read once the file has settled.
       clearTimeout(this.timers.get(name));
       this.timers.set(name, setTimeout(() => { this.timers.delete(name); this.load(name); this.emit(); }, 150));
@@ -79,6 +87,17 @@ export class ProvisionedFiles {
     return this.themes.get(scope);
   }
 
+  /** Every valid questionnaire file. */
+  allForms(): ProvisionedForm[] {
+    return [...this.forms.values()];
+  }
+
+  /** Records a problem found after loading (e.g. a name already used in an establishment). */
+  report(file: string, error: string | undefined): void {
+    const checkedAt = this.now().toISOString();
+    this.statuses.set(file, error ? { file, state: 'invalid', error, checkedAt } : { file, state: 'ok', checkedAt });
+  }
+
   status(): FileStatus[] {
     return [...this.statuses.values()].sort((a, b) => a.file.localeCompare(b.file));
   }
@@ -91,14 +110,17 @@ export class ProvisionedFiles {
   private load(relative: string): void {
     const page = PAGE_FILE.exec(relative);
     const theme = THEME_FILE.exec(relative);
-    if (!page && !theme) return;
-    const scope = (page ?? theme)![1]!;
-    const key = page ? `${scope}/${page[2]}` : scope;
+    const form = FORM_FILE.exec(relative);
+    const match = page ?? theme ?? form;
+    if (!match) return;
+    const scope = match[1]!;
+    const key = page || form ? `${scope}/${match[2]}` : scope;
+    const store: Map<string, unknown> = page ? this.layouts : form ? this.forms : this.themes;
     const file = relative.split(path.sep).join('/');
     const checkedAt = this.now().toISOString();
     const absolute = path.join(this.dir, relative);
     if (!existsSync(absolute)) {
-      (page ? this.layouts : this.themes).delete(key);
+      store.delete(key);
       this.statuses.delete(file);
       this.log.info({ file }, 'provisioned file removed');
       return;
@@ -114,6 +136,10 @@ export class ProvisionedFiles {
         const document = parseLayout(json);
         if (document.page !== page[2]) throw new Error(`/page: '${document.page}' does not match the file name '${page[2]}.json'`);
         this.layouts.set(key, { scope, page: page[2]!, document, file });
+      } else if (form) {
+        const definition = parseFormDefinition(json);
+        if (definition.id !== form[2]) throw new Error(`/id: '${definition.id}' does not match the file name '${form[2]}.json'`);
+        this.forms.set(key, { scope, definition, hash: definitionHash(definition), file });
       } else {
         this.themes.set(key, parseTheme(json));
       }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { layoutSchema } from '../../schemas/layout.ts';
 import { layoutStatusSchema } from '../../schemas/layout-api.ts';
 import { themeSchema } from '../../schemas/theme.ts';
+import { expressionSchema, formDefinitionSchema } from '../../schemas/form.ts';
 import { runtimeConfigSchema } from '../../schemas/runtime-config.ts';
 import { BLOCK_PROPS } from '../../schemas/blocks/index.ts';
 import { AppError } from '../errors.ts';
@@ -16,6 +17,8 @@ const PUBLISHED: Record<string, object> = {
   layout: layoutSchema,
   theme: themeSchema,
   'runtime-config': runtimeConfigSchema,
+  form: formDefinitionSchema,
+  'form-expression': expressionSchema,
   ...Object.fromEntries(Object.entries(BLOCK_PROPS).map(([type, props]) => [`blocks/${type}`, { ...props, $id: `blocks/${type}` }])),
 };
 

@@ -1,0 +1,41 @@
+/**
+ * Server-side check of an answer against its form version's own schema: one compiled validator
+ * per version, cached. The client's validation is a convenience; this one decides.
+ */
+import type { ValidateFunction } from 'ajv';
+import localize from 'ajv-i18n';
+import { answersAjv } from '../../ui/form-definitions.ts';
+import { badRequest } from '../../errors.ts';
+import type { Language } from '../../i18n/index.ts';
+import { translator } from '../../i18n/index.ts';
+
+const ajv = answersAjv();
+const validators = new Map<string, ValidateFunction>();
+
+export function validatorFor(versionId: string, schema: object): ValidateFunction {
+  let validate = validators.get(versionId);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(versionId, validate);
+  }
+  return validate;
+}
+
+/** Throws 400 answer_invalid naming the first wrong answer, in the caller's language. */
+export function checkAnswers(versionId: string, schema: object, answers: unknown, language: Language): void {
+  const validate = validatorFor(versionId, schema);
+  if (validate(answers)) return;
+  const error = { ...validate.errors![0]! };
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  const pointer = error.instancePath.split('/').filter(Boolean).join('.');
+  const field = ['body.answers', pointer, missing].filter(Boolean).join('.');
+  let reason: string;
+  if (error.keyword === 'required') {
+    reason = translator(language)('errors.field_required');
+  } else {
+    const copy = [error];
+    (localize[language] ?? localize.fr)(copy);
+    reason = copy[0]!.message ?? '';
+  }
+  throw badRequest('answer_invalid', { field, reason }, field);
+}

@@ -1,0 +1,289 @@
+/**
+ * Questionnaires of patient files: assignment, tasks, answering under the spec's rules, and
+ * responses. Every read goes through openPatientFile (care/access.ts scopes); every write to a
+ * patient file adds its history entry in the same transaction.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  files, formOccurrences, formResponses, forms, formVersions, patientFileForms, patientFileHistory, users,
+} from '../../db/schema.ts';
+import type { Identity } from '../../identity.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import type { FormDefinition } from '../../../schemas/form.ts';
+import type { FormResponse, FormSummary, ResponseBody, Task } from '../../../schemas/form-api.ts';
+import { computeAll } from '../../../schemas/computed.ts';
+import { translator } from '../../i18n/index.ts';
+import { hasRole, loadGrants, grantedEstablishmentIds, PATIENT_DATA_PRIVILEGES, holdsInStructure } from '../access.ts';
+import { openPatientFile, type OpenedFile } from '../patient-files/access.ts';
+import { checkAnswers } from './answers.ts';
+import { isLate, occurrenceStatus, occurrencesFrom, type Planning } from './planning.ts';
+
+const conflict = (code: string, params?: Record<string, string | number>) => new AppError(409, code, params);
+const textIn = (text: unknown, language: string): string =>
+  typeof text === 'string' ? text : ((text as Record<string, string>)[language] ?? (text as { fr: string }).fr);
+
+export function formsRepository(db: Db, identity: Identity, now: () => Date) {
+  const userId = identity.user.id;
+  const language = identity.locale;
+
+  async function requireProfessional(file: OpenedFile) {
+    if (file.as !== 'professional') throw new AppError(403, 'professionals_only');
+    const grants = await loadGrants(db, userId);
+    if (!holdsInStructure(grants, file.establishmentId, PATIENT_DATA_PRIVILEGES)) throw notFound();
+  }
+
+  async function formOfEstablishment(formId: string, establishmentId: string) {
+    const [form] = await db.select().from(forms).where(eq(forms.id, formId));
+    if (!form) throw notFound();
+    if (form.establishmentId !== establishmentId) throw badRequest('form_not_in_establishment', {}, 'params.formId');
+    return form;
+  }
+
+  async function version(formId: string, v: number) {
+    const [row] = await db.select().from(formVersions).where(and(eq(formVersions.formId, formId), eq(formVersions.version, v)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function history(tx: Db, patientFileId: string, type: string, payload: object, onBehalfOf: string | null = null) {
+    await tx.insert(patientFileHistory).values({ patientFileId, type, actorId: userId, onBehalfOfId: onBehalfOf, occurredAt: now(), payload });
+  }
+
+  /** Occurrences of a file with what is known of their responses. */
+  async function occurrencesOf(patientFileId: string) {
+    return db.select({
+      id: formOccurrences.id, startAt: formOccurrences.startAt, endAt: formOccurrences.endAt, limitAt: formOccurrences.limitAt,
+      lostAt: formOccurrences.lostAt, formId: patientFileForms.formId, active: patientFileForms.active,
+      answered: sql<boolean>`exists (select 1 from ${formResponses} r where r.occurrence_id = ${formOccurrences.id} and r.answered_at is not null)`,
+      started: sql<boolean>`exists (select 1 from ${formResponses} r where r.occurrence_id = ${formOccurrences.id} and r.started_at is not null and r.answered_at is null)`,
+    }).from(formOccurrences).innerJoin(patientFileForms, eq(patientFileForms.id, formOccurrences.patientFileFormId))
+      .where(eq(patientFileForms.patientFileId, patientFileId)).orderBy(asc(formOccurrences.startAt));
+  }
+
+  return {
+    /** The questionnaires of an establishment, for its professionals. */
+    async listForEstablishment(establishmentId: string): Promise<FormSummary[]> {
+      const grants = await loadGrants(db, userId);
+      if (!hasRole(identity.user.roles, 'ROLE_ADMIN') && !grantedEstablishmentIds(grants).includes(establishmentId)) throw notFound();
+      const rows = await db.select({ form: forms, definition: formVersions.definition }).from(forms)
+        .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, forms.currentVersion)))
+        .where(eq(forms.establishmentId, establishmentId)).orderBy(asc(forms.name));
+      return rows.map(({ form, definition }) => ({
+        id: form.id, reference: form.reference, name: textIn((definition as FormDefinition).name, language),
+        submissionType: form.submissionType, version: form.currentVersion,
+      }));
+    },
+
+    async assign(patientFileId: string, formId: string) {
+      const file = await openPatientFile(db, identity, patientFileId);
+      await requireProfessional(file);
+      const form = await formOfEstablishment(formId, file.establishmentId);
+      const current = await version(form.id, form.currentVersion);
+      const at = now();
+      return db.transaction(async (tx) => {
+        const [assignment] = await tx.insert(patientFileForms).values({ patientFileId, formId, assignedAt: at, assignedBy: userId })
+          .onConflictDoNothing().returning();
+        if (!assignment) throw conflict('form_already_assigned');
+        const planning = (current.definition as FormDefinition).planning;
+        if (form.submissionType === 'PLANNED' && planning) {
+          await tx.insert(formOccurrences).values(occurrencesFrom(at, planning).map((o) => ({ ...o, patientFileFormId: assignment.id })));
+        }
+        await history(tx, patientFileId, 'FORM_ASSIGNED', { formId, reference: form.reference });
+        return assignment;
+      });
+    },
+
+    /** Activates, deactivates or overloads (new planning for this file) an assignment. */
+    async update(assignmentId: string, change: { active?: boolean; planning?: Planning }) {
+      const [assignment] = await db.select().from(patientFileForms).where(eq(patientFileForms.id, assignmentId));
+      if (!assignment) throw notFound();
+      const file = await openPatientFile(db, identity, assignment.patientFileId);
+      await requireProfessional(file);
+      const at = now();
+      return db.transaction(async (tx) => {
+        const set = change.planning ? { overload: change.planning } : { active: change.active! };
+        const [updated] = await tx.update(patientFileForms).set(set).where(eq(patientFileForms.id, assignmentId)).returning();
+        if (change.planning) {
+          // Future occurrences follow the new planning; those already open or answered stay.
+          await tx.delete(formOccurrences).where(and(eq(formOccurrences.patientFileFormId, assignmentId), sql`${formOccurrences.startAt} > ${at}`));
+          await tx.insert(formOccurrences).values(occurrencesFrom(at, change.planning).map((o) => ({ ...o, patientFileFormId: assignmentId })))
+            .catch(() => undefined);
+        }
+        const type = change.planning ? 'FORM_OVERLOADED' : change.active ? 'FORM_ACTIVATED' : 'FORM_DEACTIVATED';
+        await history(tx, assignment.patientFileId, type, { formId: assignment.formId, ...(change.planning ? { planning: change.planning } : {}) });
+        return updated!;
+      });
+    },
+
+    /** My Tasks: planned occurrences with their status and limit date, and free forms. */
+    async tasks(patientFileId: string): Promise<Task[]> {
+      await openPatientFile(db, identity, patientFileId);
+      const at = now();
+      const assigned = await db.select({ assignment: patientFileForms, form: forms, definition: formVersions.definition })
+        .from(patientFileForms).innerJoin(forms, eq(forms.id, patientFileForms.formId))
+        .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, forms.currentVersion)))
+        .where(and(eq(patientFileForms.patientFileId, patientFileId), eq(patientFileForms.active, true)));
+      const byForm = new Map(assigned.map((a) => [a.form.id, a]));
+      const tasks: Task[] = [];
+      for (const a of assigned) {
+        if (a.form.submissionType !== 'FREE') continue;
+        tasks.push({ formId: a.form.id, reference: a.form.reference, name: textIn((a.definition as FormDefinition).name, language), submissionType: 'FREE', status: 'free', late: false });
+      }
+      for (const o of await occurrencesOf(patientFileId)) {
+        const a = byForm.get(o.formId);
+        if (!a) continue;
+        const { status, late } = occurrenceStatus(o, at);
+        tasks.push({
+          occurrenceId: o.id, formId: o.formId, reference: a.form.reference, name: textIn((a.definition as FormDefinition).name, language),
+          submissionType: 'PLANNED', status, late, startAt: o.startAt.toISOString(), endAt: o.endAt.toISOString(), limitAt: o.limitAt.toISOString(),
+        });
+      }
+      return tasks;
+    },
+
+    /** The current version of a form assigned to the file, to answer it. */
+    async definitionFor(patientFileId: string, formId: string) {
+      await openPatientFile(db, identity, patientFileId);
+      const [row] = await db.select({ form: forms }).from(patientFileForms).innerJoin(forms, eq(forms.id, patientFileForms.formId))
+        .where(and(eq(patientFileForms.patientFileId, patientFileId), eq(patientFileForms.formId, formId)));
+      if (!row) throw notFound();
+      const v = await version(formId, row.form.currentVersion);
+      return { formId, version: v.version, definition: v.definition as Record<string, unknown> };
+    },
+
+    /** Records that the patient opened a form: its response becomes ongoing. */
+    async start(patientFileId: string, formId: string, occurrenceId: string | undefined) {
+      const file = await openPatientFile(db, identity, patientFileId);
+      const target = await answerable(file, formId, occurrenceId);
+      const [existing] = await db.select({ id: formResponses.id }).from(formResponses).where(and(
+        eq(formResponses.patientFileId, patientFileId), eq(formResponses.formId, formId), isNull(formResponses.answeredAt),
+        occurrenceId ? eq(formResponses.occurrenceId, occurrenceId) : isNull(formResponses.occurrenceId), eq(formResponses.answeredBy, userId),
+      ));
+      if (existing) return existing.id;
+      const [created] = await db.insert(formResponses).values({
+        patientFileId, formId, formVersionId: target.versionId, occurrenceId: occurrenceId ?? null, startedAt: now(),
+        endAt: target.occurrence?.endAt ?? null, limitAt: target.occurrence?.limitAt ?? null, answeredBy: userId,
+      }).returning({ id: formResponses.id });
+      return created!.id;
+    },
+
+    async submit(patientFileId: string, body: ResponseBody): Promise<string> {
+      const file = await openPatientFile(db, identity, patientFileId);
+      const target = await answerable(file, body.formId, body.occurrenceId);
+      const definition = target.definition;
+      checkAnswers(target.versionId, definition.schema, body.answers, language);
+      const at = now();
+
+      const earlierLate = target.occurrence
+        ? (await occurrencesOf(patientFileId)).filter((o) => o.active && o.id !== target.occurrence!.id && o.startAt < target.occurrence!.startAt && isLate(o, at))
+        : [];
+      if (earlierLate.length && !body.skipEarlierLate) throw conflict('older_late_forms_pending', { count: earlierLate.length });
+
+      const fileIds = await checkFiles(definition, body.answers as Record<string, unknown>);
+      const computed = computeAll(definition.computed, body.answers as Record<string, unknown>);
+      const onBehalfOf = file.as === 'caregiver' ? file.patientId : null;
+
+      return db.transaction(async (tx) => {
+        if (earlierLate.length) {
+          await tx.update(formOccurrences).set({ lostAt: at }).where(inArray(formOccurrences.id, earlierLate.map((o) => o.id)));
+        }
+        const values = {
+          formVersionId: target.versionId, answers: body.answers, computed, answeredAt: at, answeredBy: userId, onBehalfOf,
+          endAt: target.occurrence?.endAt ?? null, limitAt: target.occurrence?.limitAt ?? null,
+        };
+        const [started] = await tx.select({ id: formResponses.id }).from(formResponses).where(and(
+          eq(formResponses.patientFileId, patientFileId), eq(formResponses.formId, body.formId), isNull(formResponses.answeredAt),
+          body.occurrenceId ? eq(formResponses.occurrenceId, body.occurrenceId) : isNull(formResponses.occurrenceId), eq(formResponses.answeredBy, userId),
+        )).limit(1);
+        let responseId: string;
+        try {
+          responseId = started
+            ? (await tx.update(formResponses).set(values).where(eq(formResponses.id, started.id)).returning({ id: formResponses.id }))[0]!.id
+            : (await tx.insert(formResponses).values({ patientFileId, formId: body.formId, occurrenceId: body.occurrenceId ?? null, ...values })
+              .returning({ id: formResponses.id }))[0]!.id;
+        } catch (error) {
+          // Two sends of one occurrence at once: the unique index keeps one.
+          if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') throw conflict('form_already_answered');
+          throw error;
+        }
+        if (fileIds.length) await tx.update(files).set({ formResponseId: responseId }).where(inArray(files.id, fileIds));
+        await history(tx, patientFileId, 'FORM_RESPONSE', { formResponseId: responseId, formId: body.formId, lostOccurrences: earlierLate.length }, onBehalfOf);
+        return responseId;
+      });
+    },
+
+    async listResponses(patientFileId: string): Promise<FormResponse[]> {
+      await openPatientFile(db, identity, patientFileId);
+      return responses(and(eq(formResponses.patientFileId, patientFileId), isNotNull(formResponses.answeredAt))!, false);
+    },
+
+    /** One response, always with the version of the form it was answered in. */
+    async getResponse(id: string): Promise<FormResponse> {
+      const [row] = await db.select({ patientFileId: formResponses.patientFileId }).from(formResponses).where(eq(formResponses.id, id));
+      if (!row) throw notFound();
+      await openPatientFile(db, identity, row.patientFileId);
+      const [response] = await responses(eq(formResponses.id, id), true);
+      if (!response) throw notFound();
+      return response;
+    },
+  };
+
+  async function responses(where: ReturnType<typeof eq>, withDefinition: boolean): Promise<FormResponse[]> {
+    const rows = await db.select({ r: formResponses, v: formVersions, by: users })
+      .from(formResponses).innerJoin(formVersions, eq(formVersions.id, formResponses.formVersionId))
+      .leftJoin(users, eq(users.id, formResponses.answeredBy)).where(where).orderBy(desc(formResponses.answeredAt), desc(formResponses.createdAt));
+    return rows.map(({ r, v, by }) => ({
+      id: r.id, patientFileId: r.patientFileId, formId: r.formId, formName: textIn((v.definition as FormDefinition).name, language),
+      version: v.version, occurrenceId: r.occurrenceId, answers: r.answers as Record<string, unknown> | null,
+      computed: r.computed as Record<string, unknown> | null, createdAt: r.createdAt.toISOString(),
+      startedAt: r.startedAt?.toISOString() ?? null, answeredAt: r.answeredAt?.toISOString() ?? null,
+      endAt: r.endAt?.toISOString() ?? null, limitAt: r.limitAt?.toISOString() ?? null,
+      answeredBy: by ? `${by.firstName} ${by.lastName}` : null, answeredByCaregiver: r.onBehalfOf !== null,
+      ...(withDefinition ? { definition: v.definition as Record<string, unknown> } : {}),
+    }));
+  }
+
+  /** What is being answered, after the rules: open file, active assignment, occurrence in its window, not already sent. */
+  async function answerable(file: OpenedFile, formId: string, occurrenceId: string | undefined) {
+    if (file.as === 'professional') throw new AppError(403, 'patients_only');
+    if (file.status !== 'OPEN') throw conflict('patient_file_not_open');
+    const [row] = await db.select({ assignment: patientFileForms, form: forms }).from(patientFileForms)
+      .innerJoin(forms, eq(forms.id, patientFileForms.formId))
+      .where(and(eq(patientFileForms.patientFileId, file.id), eq(patientFileForms.formId, formId)));
+    if (!row) throw notFound();
+    if (!row.assignment.active) throw conflict('form_deactivated');
+    const v = await version(formId, row.form.currentVersion);
+    let occurrence: typeof formOccurrences.$inferSelect | undefined;
+    if (row.form.submissionType === 'PLANNED') {
+      if (!occurrenceId) throw badRequest('occurrence_mismatch', {}, 'body.occurrenceId');
+      [occurrence] = await db.select().from(formOccurrences)
+        .where(and(eq(formOccurrences.id, occurrenceId), eq(formOccurrences.patientFileFormId, row.assignment.id)));
+      if (!occurrence) throw badRequest('occurrence_mismatch', {}, 'body.occurrenceId');
+      const [answered] = await db.select({ id: formResponses.id }).from(formResponses)
+        .where(and(eq(formResponses.occurrenceId, occurrenceId), isNotNull(formResponses.answeredAt)));
+      if (answered) throw conflict('form_already_answered');
+      const at = now();
+      if (occurrence.lostAt || at > occurrence.limitAt) throw conflict('form_limit_date_passed');
+      if (at < occurrence.startAt) throw conflict('form_not_yet_available');
+    }
+    return { versionId: v.id, definition: v.definition as FormDefinition, occurrence };
+  }
+
+  /** File answers must be files this user uploaded, not yet linked, of an accepted type read from their bytes. */
+  async function checkFiles(definition: FormDefinition, answers: Record<string, unknown>): Promise<string[]> {
+    const ids: string[] = [];
+    for (const question of definition.files ?? []) {
+      const value = answers[question.field];
+      if (value === undefined || value === null || value === '') continue;
+      const field = `body.answers.${question.field}`;
+      const [file] = typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value)
+        ? await db.select().from(files).where(and(eq(files.id, value), eq(files.uploaderId, userId))) : [];
+      if (!file || !file.uploadedAt || file.formResponseId) throw badRequest('answer_invalid', { field, reason: translator(language)('errors.file_missing') }, field);
+      if (!file.mimeType || !(question.accept as readonly string[]).includes(file.mimeType)) throw badRequest('file_type_refused', {}, field);
+      if ((file.size ?? 0) > (question.maxSizeMb ?? 10) * 1_048_576) throw badRequest('file_too_large', {}, field);
+      ids.push(file.id);
+    }
+    return ids;
+  }
+}

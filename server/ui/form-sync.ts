@@ -1,0 +1,75 @@
+/**
+ * Puts provisioned questionnaires into the database, per establishment: for each reference the
+ * closest file wins (establishment identifier > brand > default). A changed file makes a new
+ * version; responses keep the version they were answered in. Run at start and after every
+ * change of a form file, one run at a time.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { establishments, forms, formVersions } from '../db/schema.ts';
+import type { ProvisionedFiles, ProvisionedForm } from './provisioned-files.ts';
+
+export const frenchText = (text: string | { fr: string }) => (typeof text === 'string' ? text : text.fr);
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+async function upsert(db: Db, establishmentId: string, form: ProvisionedForm): Promise<void> {
+  const { definition, hash } = form;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`form:${establishmentId}:${definition.reference}`}))`);
+    const [existing] = await tx.select().from(forms).where(and(eq(forms.establishmentId, establishmentId), eq(forms.reference, definition.reference)));
+    const values = { name: frenchText(definition.name), submissionType: definition.submissionType, source: `provisioned:${form.file}` };
+    if (!existing) {
+      const [created] = await tx.insert(forms).values({ establishmentId, reference: definition.reference, currentVersion: 1, ...values }).returning({ id: forms.id });
+      await tx.insert(formVersions).values({ formId: created!.id, version: 1, definition, hash });
+      return;
+    }
+    const [current] = await tx.select({ hash: formVersions.hash }).from(formVersions)
+      .where(and(eq(formVersions.formId, existing.id), eq(formVersions.version, existing.currentVersion)));
+    if (current?.hash === hash) return;
+    const version = existing.currentVersion + 1;
+    await tx.insert(formVersions).values({ formId: existing.id, version, definition, hash });
+    await tx.update(forms).set({ ...values, currentVersion: version }).where(eq(forms.id, existing.id));
+  });
+}
+
+export function formSync(db: Db, files: ProvisionedFiles, log: FastifyBaseLogger) {
+  let running: Promise<void> = Promise.resolve();
+
+  async function run(): Promise<void> {
+    const all = files.allForms();
+    const problems = new Map<string, string>();
+    for (const est of await db.select({ id: establishments.id, identifier: establishments.identifier, brand: establishments.brand, name: establishments.name }).from(establishments)) {
+      const rank = (scope: string) => [est.identifier, est.brand, 'default'].indexOf(scope);
+      const chosen = new Map<string, ProvisionedForm>();
+      for (const form of all) {
+        const r = rank(form.scope);
+        if (r < 0) continue;
+        const other = chosen.get(form.definition.reference);
+        if (!other || r < rank(other.scope)) chosen.set(form.definition.reference, form);
+      }
+      for (const form of chosen.values()) {
+        try {
+          await upsert(db, est.id, form);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          problems.set(form.file, `NOT_UNIQUE_ERROR: /name '${frenchText(form.definition.name)}' is already used by another questionnaire of ${est.name}`);
+        }
+      }
+    }
+    for (const form of all) files.report(form.file, problems.get(form.file));
+    for (const [file, error] of problems) log.error({ file, error }, 'provisioned questionnaire not loaded');
+  }
+
+  return {
+    /** Runs after any run already under way; errors are logged, never thrown at the caller. */
+    sync(): Promise<void> {
+      running = running.then(run).catch((err) => log.error({ err }, 'questionnaire sync failed'));
+      return running;
+    },
+  };
+}
