@@ -60,6 +60,8 @@ export class ProvisionedFiles {
         for (const file of readdirSync(within)) if (file.endsWith('.json')) this.load(path.join(scope.name, folder, file));
       }
     }
+    const invalid = this.status().filter((s) => s.state === 'invalid').length;
+    this.log.info({ files: this.statuses.size, invalid }, 'provisioned files loaded');
     this.watcher = watch(this.dir, { recursive: true }, (_event, name) => {
       if (!name || ![PAGE_FILE, THEME_FILE, FORM_FILE].some((pattern) => pattern.test(name))) return;
       // Editors write in several steps: read once the file has settled.
@@ -144,7 +146,7 @@ export class ProvisionedFiles {
         this.themes.set(key, parseTheme(json));
       }
       this.statuses.set(file, { file, state: 'ok', checkedAt });
-      this.log.info({ file }, 'provisioned file loaded');
+      this.log.debug({ file }, 'provisioned file loaded');
     } catch (error) {
       const message = (error as Error).message;
       this.statuses.set(file, { file, state: 'invalid', error: message, checkedAt });
