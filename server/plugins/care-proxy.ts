@@ -13,8 +13,6 @@ export async function careProxy(api: FastifyInstance, opts: { upstream: string; 
   await api.register(proxy, {
     upstream: opts.upstream,
     rewritePrefix: '/api',
-    // undici (reply-from's default client): an `http` option would switch to node:http, which
-    // here halves the throughput of proxied calls.
     http: { requestOptions: { timeout: 30_000 } },
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => {
