@@ -1,0 +1,53 @@
+/**
+ * A benchmark server in its own process, so the load generator never shares its event loop.
+ * BENCH_MODE chooses what runs: `gateway` (the real gateway, embedded care API or split mode
+ * when CARE_API_URL is set), `care` (the care API alone) or `bare` (a Fastify route with no
+ * plugin at all, answering BENCH_BODY). The rest of the environment is the platform's own
+ * (DATA_DIR, DATABASE_URL, LOG_LEVEL...). The chosen port is sent to the parent over IPC.
+ */
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { buildGateway } from '../../server/app.ts';
+import { buildCareApi } from '../../server/care-app.ts';
+import { provisionDemo } from '../../server/demo/provision.ts';
+
+export interface ServerReady { port: number; pid: number }
+
+const mode = process.env.BENCH_MODE;
+let app: FastifyInstance;
+let database: Database | undefined;
+
+if (mode === 'bare') {
+  const body = JSON.parse(process.env.BENCH_BODY ?? '{}') as unknown;
+  app = Fastify();
+  app.get('/api/me', async () => body);
+} else {
+  const config = loadConfig();
+  database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  if (mode === 'gateway') {
+    if (config.demoData) await provisionDemo(database.db);
+    app = await buildGateway({ config, database });
+  } else if (mode === 'care') {
+    app = await buildCareApi({ config, database });
+  } else {
+    throw new Error(`unknown BENCH_MODE ${mode}`);
+  }
+}
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const ready: ServerReady = { port: (app.server.address() as AddressInfo).port, pid: process.pid };
+process.send!(ready);
+
+let closing = false;
+async function close() {
+  if (closing) return;
+  closing = true;
+  await app.close();
+  await database?.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void close());
+// The parent went away: do not linger holding a port or a data directory lock.
+process.on('disconnect', () => void close());
