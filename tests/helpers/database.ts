@@ -31,6 +31,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // pool.end() resolves before its connections have closed. A forced drop that terminates one
+      // of them makes its client emit an error nobody listens to any more: wait for them first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
