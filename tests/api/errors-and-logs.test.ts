@@ -13,7 +13,7 @@ import { buildGateway } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { provisionDemo } from '../../server/demo/provision.ts';
 import { serverOptions } from '../../server/logger.ts';
-import { demoEmail, DEMO_PASSWORD, login } from '../helpers/app.ts';
+import { demoEmail, DEMO_PASSWORD, login, TestClock } from '../helpers/app.ts';
 import { loginResponse } from '../helpers/auth-flow.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
@@ -21,6 +21,7 @@ const PATIENT_EMAIL = 'camille.private@example.org';
 const logLines: string[] = [];
 let app: FastifyInstance;
 let db: TestDatabase;
+const clock = new TestClock();
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const config = loadConfig({}, { LOG_LEVEL: 'info', LOGIN_MAX_PER_ACCOUNT: 1000, LOGIN_MAX_PER_ADDRESS: 1000 });
   const logger = serverOptions('info', false).logger as object;
   const sink = new Writable({ write(chunk, _encoding, done) { logLines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
-  app = await buildGateway({ config, database: db.database, fastify: { logger: { ...logger, stream: sink } } });
+  app = await buildGateway({ config, database: db.database, now: clock.now, fastify: { logger: { ...logger, stream: sink } } });
   app.get('/test/throws', async () => { throw new Error('internal detail: /srv/telesuivi/secret.key'); });
   app.get('/test/query-fails', async () => app.db.execute(sql`select * from no_such_table where email = ${PATIENT_EMAIL}`));
   await app.ready();
@@ -124,8 +125,8 @@ describe('when the database is gone', () => {
     const ready = await request(app.server).get('/readyz');
     expect(ready.status).toBe(503);
     expect(ready.body.code).toBe('not_ready');
-    // Wait out the gateway's short session cache, so that the call reaches the database.
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // Past the gateway's short session cache, so that the call reaches the database.
+    clock.advance(3000);
     const me = await browser.agent.get('/api/me');
     expect(me.status).toBe(500);
     expect(me.body).toEqual({ code: 'internal_error', message: 'Une erreur est survenue' });
