@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { localeQueryProperties, uuidSchema } from './common.ts';
+import { pageQuerySchema, uuidSchema } from './common.ts';
 
 export const establishmentSchema = {
   type: 'object',
@@ -30,9 +30,7 @@ export const establishmentListQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    ...localeQueryProperties,
-    page: { type: 'integer', minimum: 1, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 999, default: 15 },
+    ...pageQuerySchema.properties,
     sort: { type: 'string', enum: ESTABLISHMENT_SORTS, default: 'name' },
   },
 } as const;
