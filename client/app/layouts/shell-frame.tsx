@@ -1,14 +1,16 @@
 /**
  * The navigation every logged-in screen sits in: header with the logo, where the user works
- * and their menu; a side navigation when the area has one.
+ * and their menu; a side navigation when the area has one (a drawer behind a burger on small
+ * screens). Plain CSS rather than Mantine's AppShell keeps the first screens' scripts small.
  */
-import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
+import { Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { Logo } from './logo.tsx';
 import type { NavItem } from './nav-item.ts';
+import classes from './shell-frame.module.css';
 
 interface Props { context?: ReactNode; menu: ReactNode; nav?: NavItem[]; navLabel?: string }
 
@@ -16,29 +18,25 @@ export function ShellFrame({ context, menu, nav, navLabel }: Props) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
-    <AppShell header={{ height: 64 }} padding="lg" navbar={nav ? { width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap" miw={0}>
-            {nav && <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />}
-            <Logo />
-            {context}
-          </Group>
-          {menu}
+    <>
+      <header className={classes.header}>
+        <Group gap="md" wrap="nowrap" miw={0}>
+          {nav && <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} aria-expanded={opened} />}
+          <Logo />
+          {context}
         </Group>
-      </AppShell.Header>
-      {nav && (
-        <AppShell.Navbar p="sm" component="nav" aria-label={navLabel}>
-          <ScrollArea>
+        {menu}
+      </header>
+      <div className={classes.body} data-with-nav={nav ? true : undefined}>
+        {nav && (
+          <nav className={classes.nav} aria-label={navLabel} data-opened={opened || undefined}>
             {nav.map((item) => (
-              <RouterNavLink key={item.key} to={item.href} end={item.end} onClick={close} style={{ textDecoration: 'none', color: 'inherit' }}>
-                {({ isActive }) => <NavLink component="span" label={item.label} active={isActive} variant="light" />}
-              </RouterNavLink>
+              <NavLink key={item.key} to={item.href} end={item.end} onClick={close} className={classes.link}>{item.label}</NavLink>
             ))}
-          </ScrollArea>
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main><Outlet /></AppShell.Main>
-    </AppShell>
+          </nav>
+        )}
+        <main className={classes.main}><Outlet /></main>
+      </div>
+    </>
   );
 }

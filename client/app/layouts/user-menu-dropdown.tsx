@@ -21,7 +21,10 @@ export interface PatientMenuContext { index: number; open: boolean }
 const PATIENT_NOT_BUILT = ['menu.myInformation', 'menu.myCaregivers', 'menu.changePassword', 'menu.notificationsManager'];
 const HELP = ['menu.onlineHelp', 'menu.userManual', 'menu.legalMentions', 'menu.endUserAgreement'];
 
-export function UserMenu({ patient, darkOnly = false }: { patient?: PatientMenuContext; darkOnly?: boolean }) {
+export interface UserMenuProps { patient?: PatientMenuContext; darkOnly?: boolean }
+
+/** Loaded on the first use of the menu button (see user-menu.tsx), opened at once. */
+export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenuProps) {
   const { t } = useTranslation();
   const { me, patientFiles, structures } = useSessionData();
   const [notice, setNotice] = useState<string>();
@@ -31,7 +34,7 @@ export function UserMenu({ patient, darkOnly = false }: { patient?: PatientMenuC
   const name = `${me.usedFirstName ?? me.firstName} ${me.usedName ?? me.lastName}`;
   return (
     <>
-      <Menu position="bottom-end" width={260} withinPortal>
+      <Menu position="bottom-end" width={260} withinPortal defaultOpened>
         <Menu.Target>
           <Button variant="subtle" aria-label={t('menu.open', { name })} data-testid="user-menu">{name}</Button>
         </Menu.Target>

@@ -1,15 +1,15 @@
 import { Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../lib/i18n/change-language.ts';
 import { LANGUAGES, type Language } from '../../lib/languages.ts';
+import { notify } from '../../lib/notify.ts';
 
 /** The language choice of the profile menu: switches now, saves it on the account. */
 export function LanguageMenuItems({ saveOnAccount }: { saveOnAccount: boolean }) {
   const { t, i18n } = useTranslation();
   const choose = (language: Language) => {
     changeLanguage(language, { saveOnAccount }).catch(() => {
-      notifications.show({ color: 'negative', message: t('language.saveFailed') });
+      void notify({ color: 'negative', message: t('language.saveFailed') });
     });
   };
   return (

@@ -22,6 +22,7 @@ export function ensureClientBuilt(): void {
   const index = path.join(CLIENT_DIST, 'index.html');
   if (existsSync(index) && statSync(index).mtimeMs >= newestMtime(path.join(root, 'client'))) return;
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root, stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would give React's development build.
+    cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
   });
 }
