@@ -24,7 +24,7 @@ describe('security headers', () => {
 
   it.each(['/auth/login', '/api/me', '/ui/config', '/no/such/page'])('%s has a strict Content-Security-Policy and nosniff', async (path) => {
     const res = await anonymous().get(path);
-    const csp = directives(res.headers['content-security-policy']);
+    const csp = directives(String(res.headers['content-security-policy']));
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]); // neither 'unsafe-inline' nor 'unsafe-eval'
     expect(res.headers['content-security-policy']).not.toContain('unsafe-eval');
