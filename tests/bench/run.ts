@@ -4,7 +4,7 @@
  * load generator (autocannon, in this process) never shares their event loop. Ratios are
  * printed against the goals of issue 2; nothing here asserts timings.
  *
- *   BENCH_SECONDS (default 6)      measured seconds per target, in BENCH_ROUNDS (default 3)
+ *   BENCH_SECONDS (default 5)      measured seconds per target, in BENCH_ROUNDS (default 3)
  *                                  alternating rounds, after a 1 s warm-up
  *   BENCH_CONNECTIONS (default 10) concurrent keep-alive connections
  *   BENCH_LOG_LEVEL (default warn) LOG_LEVEL of the servers under test
@@ -31,7 +31,7 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres.ts';
 import { coldStart, type ColdStart } from './coldstart.ts';
 import { printReport, type Goal } from './report.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const EMAIL = 'patient.open@demo.telesuivi.test';
@@ -124,14 +124,28 @@ async function splitMode(url: string) {
   };
   const direct = await getJson(`${care.url}/api/me`, freshHeaders());
   if (!isDeepStrictEqual(direct.body, viaGateway.body)) throw new Error('the care API called directly answers another body');
+  // What any proxy costs on this machine: @fastify/http-proxy alone in front of a bare route.
+  const bare = await start('bare', { BENCH_BODY: JSON.stringify(direct.body) });
+  const bareProxy = await start('bare-proxy', { BENCH_UPSTREAM: bare.url });
 
-  const [reference, measured] = await load(
+  const [reference, measured, bareRoute, proxied] = await load(
     { label: 'care API called directly, signed identity', url: `${care.url}/api/me`, freshHeaders, pids: [care.pid] },
     { label: 'GET /api/me through the gateway (split mode)', url: `${gateway.url}/api/me`, headers: { cookie }, pids: [gateway.pid, care.pid] },
-  ) as [LoadResult, LoadResult];
+    { label: 'bare Fastify route (split run)', url: `${bare.url}/api/me`, pids: [bare.pid] },
+    { label: 'bare @fastify/http-proxy → bare route', url: `${bareProxy.url}/api/me`, pids: [bareProxy.pid, bare.pid] },
+  ) as [LoadResult, LoadResult, LoadResult, LoadResult];
   goals.push(throughputGoal('(b) split: gateway / direct, req/s', measured, reference, 0.5));
-  const p99 = measured.p99 / reference.p99;
+  // autocannon counts whole milliseconds: below one counts as one.
+  const p99 = Math.max(measured.p99, 1) / Math.max(reference.p99, 1);
   goals.push({ name: '(b) split: gateway / direct, p99 latency', value: `${p99.toFixed(2)} (${measured.p99} / ${reference.p99} ms)`, goal: '≤ 2', met: p99 <= 2 });
+  const floor = proxied.rps / bareRoute.rps;
+  const floorP99 = Math.max(proxied.p99, 1) / Math.max(bareRoute.p99, 1);
+  goals.push({
+    name: '(b) context: bare proxy / bare route', goal: 'context', met: undefined,
+    value: `${floor.toFixed(2)} req/s (${Math.round(proxied.rps)} / ${Math.round(bareRoute.rps)}), p99 ${floorP99.toFixed(2)}x`,
+  });
+  await stopServer(bareProxy);
+  await stopServer(bare);
   notes.push(`split mode resident memory after the run: gateway ${rssMiB(gateway.pid)?.toFixed(0)} MiB, care API ${rssMiB(care.pid)?.toFixed(0)} MiB`);
   await stopServer(gateway);
   await stopServer(care);

@@ -1,12 +1,14 @@
 /**
  * A benchmark server in its own process, so the load generator never shares its event loop.
  * BENCH_MODE chooses what runs: `gateway` (the real gateway, embedded care API or split mode
- * when CARE_API_URL is set), `care` (the care API alone) or `bare` (a Fastify route with no
- * plugin at all, answering BENCH_BODY). The rest of the environment is the platform's own
+ * when CARE_API_URL is set), `care` (the care API alone), `bare` (a Fastify route with no
+ * plugin at all, answering BENCH_BODY) or `bare-proxy` (@fastify/http-proxy alone, in front of
+ * BENCH_UPSTREAM: what any proxy costs here). The rest of the environment is the platform's own
  * (DATA_DIR, DATABASE_URL, LOG_LEVEL...). The chosen port is sent to the parent over IPC.
  */
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import proxy from '@fastify/http-proxy';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { buildGateway } from '../../server/app.ts';
@@ -23,6 +25,9 @@ if (mode === 'bare') {
   const body = JSON.parse(process.env.BENCH_BODY ?? '{}') as unknown;
   app = Fastify();
   app.get('/api/me', async () => body);
+} else if (mode === 'bare-proxy') {
+  app = Fastify();
+  await app.register(proxy, { upstream: process.env.BENCH_UPSTREAM!, prefix: '/api', rewritePrefix: '/api' });
 } else {
   const config = loadConfig();
   database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
