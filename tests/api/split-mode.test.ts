@@ -96,6 +96,17 @@ describe('split mode: gateway → care API', () => {
     expect(after.headers[IDENTITY_CHANGED_HEADER]).toBeUndefined();
   });
 
+  it('forwards JSON bodies: PUT /api/me/timezone through the proxy, seen at once by GET /api/me', async () => {
+    const browser = await login(gw.app, demoEmail('manager'));
+    await browser.agent.put('/api/me/timezone').set('x-csrf-token', browser.csrf).send({ selectedTimezone: 'Asia/Tokyo' }).expect(204);
+    const me = await browser.agent.get('/api/me').expect(200);
+    expect(me.body.selectedTimezone).toBe('Asia/Tokyo');
+    expect(me.body.timezone).toBe('Asia/Tokyo');
+    const invalid = await browser.agent.put('/api/me/timezone?l=en').set('x-csrf-token', browser.csrf).send({ selectedTimezone: 'Mars/Olympus' }).expect(400);
+    expect(invalid.body.code).toBe('invalid_timezone');
+    expect(invalid.headers['x-session-expires-in']).toBeDefined();
+  });
+
   it('still applies anti-forgery and consent checks in front of the care API', async () => {
     const browser = await login(gw.app, demoEmail('new.terms'));
     const blocked = await browser.agent.get('/api/me').expect(401);
