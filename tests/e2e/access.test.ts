@@ -61,6 +61,20 @@ describe('route guards', () => {
     const nav = page.getByRole('navigation', { name: 'Navigation patient' });
     await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Accueil', 'Mon suivi', 'Mes documents', 'Mon annuaire']);
     await screenshot(page, 'patient-home-closed');
+    await page.getByTestId('user-menu').click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const entries = await menu.getByRole('menuitem').allTextContents();
+    expect(entries).toEqual(expect.arrayContaining([
+      'Modifier mon profil', 'Mes informations', 'Mes aidants', 'Changer mon mot de passe', 'Gestion des notifications',
+      'Français', 'English', 'العربية', 'Fuseau horaire', 'Aide en ligne', 'Manuel utilisateur', 'Mentions légales',
+      'Contrat de licence utilisateur final', 'À propos', 'Se déconnecter',
+    ]));
+    // Connected devices are an 'only opened' route.
+    expect(entries).not.toContain('Objets connectés');
+    await screenshot(page, 'patient-user-menu');
+    await menu.getByRole('menuitem', { name: 'Mes aidants' }).click();
+    await page.getByRole('dialog', { name: 'Mes aidants' }).getByText('Cet écran n’est pas encore disponible.').waitFor();
     await done(page);
   });
 

@@ -3,7 +3,7 @@
  * elsewhere the entries that apply to any user. Entries whose screen a later issue builds open
  * a 'not available yet' notice.
  */
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { TimeZoneModal } from '../../features/time-zone/time-zone-modal.tsx';
 import { paths } from '../../lib/paths.ts';
 import { redirectToLogout } from '../../lib/session/branding-param.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
+import { NAME_MAX_WIDTH, NAME_STYLES, NAME_TEXT_STYLE } from './user-menu-styles.ts';
 
 export interface PatientMenuContext { index: number; open: boolean }
 
@@ -36,7 +37,7 @@ export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenu
     <>
       <Menu position="bottom-end" width={260} withinPortal defaultOpened>
         <Menu.Target>
-          <Button variant="subtle" aria-label={t('menu.open', { name })} data-testid="user-menu">{name}</Button>
+          <Button variant="subtle" maw={NAME_MAX_WIDTH} styles={NAME_STYLES} aria-label={t('menu.open', { name })} data-testid="user-menu"><Text component="span" inherit truncate="end" style={NAME_TEXT_STYLE}>{name}</Text></Button>
         </Menu.Target>
         <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
           {patient && (

@@ -3,11 +3,12 @@
  * time-zone, display and about entries) is a chunk of its own, fetched when the pointer or the
  * focus reaches the button and shown on the first click: the first screens load without it.
  */
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionData } from '../../lib/session/use-session.ts';
 import type { UserMenuProps } from './user-menu-dropdown.tsx';
+import { NAME_MAX_WIDTH, NAME_STYLES, NAME_TEXT_STYLE } from './user-menu-styles.ts';
 
 export type { PatientMenuContext } from './user-menu-dropdown.tsx';
 
@@ -21,10 +22,10 @@ export function UserMenu(props: UserMenuProps) {
   const name = `${me.usedFirstName ?? me.firstName} ${me.usedName ?? me.lastName}`;
   const button = (
     <Button
-      variant="subtle" aria-label={t('menu.open', { name })} aria-haspopup="menu" data-testid="user-menu"
+      variant="subtle" maw={NAME_MAX_WIDTH} styles={NAME_STYLES} aria-label={t('menu.open', { name })} aria-haspopup="menu" data-testid="user-menu"
       onPointerEnter={() => void load()} onFocus={() => void load()} onClick={() => setUsed(true)}
     >
-      {name}
+      <Text component="span" inherit truncate="end" style={NAME_TEXT_STYLE}>{name}</Text>
     </Button>
   );
   if (!used) return button;

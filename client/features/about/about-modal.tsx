@@ -1,15 +1,20 @@
 import { Modal, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '../../lib/config.ts';
+import { formatDate, formatDateTime } from '../../lib/i18n/locale-settings.ts';
+import { isLanguage } from '../../lib/languages.ts';
+import { useSessionData } from '../../lib/session/use-session.ts';
 
 /** Version and dates of the running product, from the runtime configuration (spec 001 §3). */
 export function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { me } = useSessionData();
+  const language = isLanguage(i18n.language) ? i18n.language : 'fr';
   const config = runtimeConfig();
   const rows: [string, string][] = [
     [t('about.version'), config.version],
-    [t('about.releaseDate'), config.releaseDate],
-    [t('about.buildDate'), config.buildDate],
+    [t('about.releaseDate'), formatDate(config.releaseDate, language)],
+    [t('about.buildDate'), formatDateTime(config.buildDate, language, me.timezone)],
   ];
   return (
     <Modal opened={opened} onClose={onClose} title={t('menu.about')} closeButtonProps={{ 'aria-label': t('common.close') }}>

@@ -3,8 +3,9 @@
  * required before use. The gateway says which one is missing (401 codes); the screen shows
  * that step, and after the last one the user goes on to where they were heading.
  */
-import { Center, Paper } from '@mantine/core';
+import { Box, Center, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BrandLogo } from '../../lib/ui/brand-logo.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAcceptTerms } from './api/accept-terms.ts';
@@ -21,6 +22,7 @@ export function ConsentPage() {
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" maw={640} w="100%">
+        <Box mb="lg"><BrandLogo height={40} /></Box>
         {personalDataStep
           ? <ConsentStep key="personal-data" prefix="consent.personalData" pending={personalData.isPending} failed={personalData.isError} onAccept={() => personalData.mutate()} />
           : <ConsentStep key="terms" prefix="consent.terms" pending={terms.isPending} failed={terms.isError} onAccept={() => terms.mutate()} />}

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BrandLogo } from '../../lib/ui/brand-logo.tsx';
 import { redirectToLogout } from '../../lib/session/branding-param.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -11,6 +12,7 @@ export function AuthErrorPage() {
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" maw={520}>
         <Stack>
+          <BrandLogo height={40} />
           <Title order={1} size="h2">{t('screens.authError')}</Title>
           <Alert color="negative" variant="light">{t('errors.authError.text')}</Alert>
           <Group>

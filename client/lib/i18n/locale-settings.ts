@@ -22,5 +22,13 @@ export const localeSettings = (language: Language): LocaleSettings => SETTINGS[l
 
 export function formatDateTime(value: Date | string, language: Language, timeZone?: string): string {
   const { locale, hourCycle } = localeSettings(language);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle, timeZone }).format(new Date(value));
+  // dateStyle/timeStyle ignore hourCycle in some engines: spell the fields out.
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle, timeZone,
+  }).format(new Date(value));
+}
+
+/** A calendar date (YYYY-MM-DD) in long form, without time-zone shifts. */
+export function formatDate(value: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeSettings(language).locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value.slice(0, 10)}T00:00:00Z`));
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { detectLanguage } from '../../../client/lib/i18n/detect-language.ts';
-import { localeSettings } from '../../../client/lib/i18n/locale-settings.ts';
+import { formatDate, formatDateTime, localeSettings } from '../../../client/lib/i18n/locale-settings.ts';
 import { isNativeApp, notifyNativeApp, setLanguageMessage } from '../../../client/lib/i18n/native-app.ts';
 import { directionOf } from '../../../client/lib/languages.ts';
 
@@ -77,5 +77,20 @@ describe('locale files', () => {
     for (const key of new Set(all.filter((k) => k !== base(k)).map(base))) {
       for (const form of forms) if (form !== 'many' || language === 'ar') expect(all).toContain(`${key}_${form}`);
     }
+  });
+});
+
+describe('dates in the interface', () => {
+  it.each([
+    ['fr', '2025-07-09T15:30:00Z', 'UTC', /15:30/],
+    ['fr', '2025-07-09T15:30:00Z', 'Europe/Paris', /17:30/],
+    ['en', '2025-07-09T15:30:00Z', 'UTC', /9 July 2025.*15:30/],
+  ] as const)('%s %s in %s', (language, value, zone, expected) => {
+    expect(formatDateTime(value, language, zone)).toMatch(expected);
+  });
+
+  it('French never shows AM/PM', () => {
+    expect(formatDateTime('2025-07-09T23:05:00Z', 'fr', 'UTC')).not.toMatch(/AM|PM/i);
+    expect(formatDate('2025-07-09', 'fr')).toBe('9 juillet 2025');
   });
 });
