@@ -1,7 +1,9 @@
 /**
  * Split mode, gateway side: /api calls that passed the session layer go to the care API with
  * the caller's identity in a signed header; cookies stay at the gateway. An unreachable care
- * API answers 502 `care_api_unavailable`.
+ * API answers 502 `care_api_unavailable`, and so does one that refuses the gateway's signature
+ * (a configuration fault, not the caller's: passed on as a 401 it would send users to log in
+ * again and again).
  */
 import proxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
@@ -46,6 +48,15 @@ export async function careProxy(api: FastifyInstance, opts: { upstream: string; 
       rewriteRequestHeaders: (request, headers) => {
         const { cookie: _cookie, [IDENTITY_HEADER]: _forged, ...rest } = headers;
         return { ...rest, [IDENTITY_HEADER]: sign(request.identity!, opts.now()), 'x-request-id': request.id };
+      },
+      onResponse: (request, reply, res) => {
+        // The session layer let this caller in: a 401 here can only be the signature refused
+        // (IDENTITY_SIGNING_KEY differs, or the two hosts' clocks are over a minute apart).
+        if (res.statusCode !== 401) return reply.send(res.stream);
+        res.stream.resume();
+        reply.log.error('care API refused the signed identity: check IDENTITY_SIGNING_KEY and the clocks of both hosts');
+        reply.removeHeader('content-length');
+        return sendError(request as never, reply as never, new AppError(502, 'care_api_unavailable'));
       },
       onError: (reply, { error }) => {
         reply.log.warn({ err: error }, 'care API unreachable');

@@ -266,6 +266,33 @@ describe('split mode: what the gateway forwards', () => {
   });
 });
 
+describe('split mode: gateway and care API with different signing keys', () => {
+  let db: TestDatabase;
+  let care: FastifyInstance;
+  let gw: TestGateway;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    care = await buildCareApi({ config: loadConfig({}, { LOG_LEVEL: 'silent', IDENTITY_SIGNING_KEY: OTHER_KEY }), database: db.database });
+    await care.listen({ port: 0, host: '127.0.0.1' });
+    gw = await startGateway({ CARE_API_URL: urlOf(care), IDENTITY_SIGNING_KEY: KEY }, { db });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await care?.close();
+    await db?.drop();
+  });
+
+  it('answers 502 care_api_unavailable, not a 401 that would send the user to log in again', async () => {
+    const browser = await login(gw.app, demoEmail('patient.open'));
+    const res = await browser.agent.get('/api/me?l=en').expect(502);
+    expect(res.body).toEqual({ code: 'care_api_unavailable', message: 'The care service is temporarily unavailable. Try again in a few moments.' });
+    expect(res.headers['x-session-expires-in']).toBe(String(30 * 60));
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const head = await browser.agent.head('/api/me?l=ar').set('x-csrf-token', browser.csrf).expect(502);
+    expect(head.headers['x-session-expires-in']).toBe(String(30 * 60));
+  });
+});
+
 describe('split mode: care API unreachable', () => {
   let gw: TestGateway;
   beforeAll(async () => {
