@@ -7,6 +7,12 @@ import type { Expression } from './form.ts';
 
 type Answers = Record<string, unknown>;
 
+/** Rounds half away from zero, so that a loss of 1.75 kg shows as -1.8 like a gain shows as 1.8 (Math.round gave -1.7). */
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor || 0;
+}
+
 function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
@@ -34,7 +40,7 @@ export function evaluate(expression: Expression, answers: Answers): number | und
     case '^': result = rest.reduce((a, b) => a ** b, first!); break;
     case 'min': result = Math.min(...(values as number[])); break;
     case 'max': result = Math.max(...(values as number[])); break;
-    case 'round': result = Math.round(first! * 10 ** (rest[0] ?? 0)) / 10 ** (rest[0] ?? 0); break;
+    case 'round': result = roundTo(first!, rest[0] ?? 0); break;
   }
   return Number.isFinite(result) ? result : undefined;
 }
@@ -46,8 +52,7 @@ export function computeAll(
   const out: Record<string, number | null> = {};
   for (const c of computed ?? []) {
     const value = evaluate(c.expression, answers);
-    const factor = 10 ** (c.decimals ?? 1);
-    out[c.name] = value === undefined ? null : Math.round(value * factor) / factor;
+    out[c.name] = value === undefined ? null : roundTo(value, c.decimals ?? 1);
   }
   return out;
 }

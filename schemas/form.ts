@@ -42,7 +42,8 @@ export type Expression =
   | { value: number }
   | { op: (typeof EXPRESSION_OPERATORS)[number]; args: Expression[] };
 
-const textsByPointer = { type: 'object', additionalProperties: { type: 'string', maxLength: 5000 }, propertyNames: { pattern: '^/' } } as const;
+/** Keys: a JSON Pointer into `schema` (`/properties/weight/title`) or, prefixed with `ui:`, into `uiSchema` (`ui:/weight/ui:help`). */
+const textsByPointer = { type: 'object', additionalProperties: { type: 'string', maxLength: 5000 }, propertyNames: { pattern: '^(ui:)?/' } } as const;
 
 const formDefinitionBase = {
   title: 'Telesuivi questionnaire',

@@ -42,6 +42,8 @@ export class ProvisionedFiles {
   private readonly themes = new Map<string, Theme>();
   private readonly forms = new Map<string, ProvisionedForm>();
   private readonly statuses = new Map<string, FileStatus>();
+  /** Files whose last load failed (their last valid version, if any, is still served). */
+  private readonly loadFailures = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly listeners = new Set<() => void>();
   private watcher?: FSWatcher;
@@ -94,8 +96,13 @@ export class ProvisionedFiles {
     return [...this.forms.values()];
   }
 
-  /** Records a problem found after loading (e.g. a name already used in an establishment). */
+  /**
+   * Records a problem found after loading (e.g. a name already used in an establishment). A file
+   * that failed to load keeps its own error: the last valid version synced in its place must not
+   * report it as fine.
+   */
   report(file: string, error: string | undefined): void {
+    if (this.loadFailures.has(file)) return;
     const checkedAt = this.now().toISOString();
     this.statuses.set(file, error ? { file, state: 'invalid', error, checkedAt } : { file, state: 'ok', checkedAt });
   }
@@ -124,6 +131,7 @@ export class ProvisionedFiles {
     if (!existsSync(absolute)) {
       store.delete(key);
       this.statuses.delete(file);
+      this.loadFailures.delete(file);
       this.log.info({ file }, 'provisioned file removed');
       return;
     }
@@ -146,10 +154,12 @@ export class ProvisionedFiles {
         this.themes.set(key, parseTheme(json));
       }
       this.statuses.set(file, { file, state: 'ok', checkedAt });
+      this.loadFailures.delete(file);
       this.log.debug({ file }, 'provisioned file loaded');
     } catch (error) {
       const message = (error as Error).message;
       this.statuses.set(file, { file, state: 'invalid', error: message, checkedAt });
+      this.loadFailures.add(file);
       this.log.error({ file, error: message }, 'provisioned file is invalid; the last valid version is kept');
     }
   }

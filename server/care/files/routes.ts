@@ -19,12 +19,19 @@ export default async function fileRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Uploads the bytes of a prepared file (multipart, one file)', params: idParamsSchema, querystring: localeOnlyQuerySchema, consumes: ['multipart/form-data'], response: { 200: fileSchema, ...errorResponses } },
   }, async (request) => {
     if (!request.isMultipart()) throw badRequest('file_missing', {}, 'body.file');
-    const parts = request.files();
-    const first = await parts.next();
-    if (first.done) throw badRequest('file_missing', {}, 'body.file');
-    const bytes = await first.value.toBuffer();
-    if (first.value.file.truncated) throw badRequest('file_too_large', {}, 'body.file');
-    if (!(await parts.next()).done) throw badRequest('multiple_uploads', {}, 'body.file');
+    let bytes: Buffer;
+    try {
+      const parts = request.files();
+      const first = await parts.next();
+      if (first.done) throw badRequest('file_missing', {}, 'body.file');
+      bytes = await first.value.toBuffer();
+      if (first.value.file.truncated) throw badRequest('file_too_large', {}, 'body.file');
+      if (!(await parts.next()).done) throw badRequest('multiple_uploads', {}, 'body.file');
+    } catch (error) {
+      // A second file goes past the parser's limit of one: multipart answers 413 FST_FILES_LIMIT.
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest('multiple_uploads', {}, 'body.file');
+      throw error;
+    }
     return repo(request).upload(request.params.id, bytes);
   });
 

@@ -2,7 +2,7 @@
  * Server-side check of an answer against its form version's own schema: one compiled validator
  * per version, cached. The client's validation is a convenience; this one decides.
  */
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import localize from 'ajv-i18n';
 import { answersAjv } from '../../ui/form-definitions.ts';
 import { badRequest } from '../../errors.ts';
@@ -21,11 +21,22 @@ export function validatorFor(versionId: string, schema: object): ValidateFunctio
   return validate;
 }
 
+/**
+ * The error to report. A branch of oneOf/anyOf whose const or enum does not match is a branch
+ * the patient did not choose (`smoker: current` against the `never` branch of a dependency):
+ * its errors would name the wrong field, so the errors of the other branches come first.
+ */
+function firstRelevantError(errors: ErrorObject[]): ErrorObject {
+  const notChosen = errors.filter((e) => e.keyword === 'const' || e.keyword === 'enum')
+    .map((e) => /^(.*\/(?:oneOf|anyOf)\/\d+)\//.exec(e.schemaPath)?.[1]).filter((p): p is string => p !== undefined);
+  return errors.find((e) => !notChosen.some((branch) => e.schemaPath.startsWith(`${branch}/`))) ?? errors[0]!;
+}
+
 /** Throws 400 answer_invalid naming the first wrong answer, in the caller's language. */
 export function checkAnswers(versionId: string, schema: object, answers: unknown, language: Language): void {
   const validate = validatorFor(versionId, schema);
   if (validate(answers)) return;
-  const error = { ...validate.errors![0]! };
+  const error = { ...firstRelevantError(validate.errors!) };
   const missing = (error.params as { missingProperty?: string }).missingProperty;
   const pointer = error.instancePath.split('/').filter(Boolean).join('.');
   const field = ['body.answers', pointer, missing].filter(Boolean).join('.');

@@ -198,16 +198,24 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
         )).limit(1);
         let responseId: string;
         try {
-          responseId = started
-            ? (await tx.update(formResponses).set(values).where(eq(formResponses.id, started.id)).returning({ id: formResponses.id }))[0]!.id
-            : (await tx.insert(formResponses).values({ patientFileId, formId: body.formId, occurrenceId: body.occurrenceId ?? null, ...values })
-              .returning({ id: formResponses.id }))[0]!.id;
+          // `answered_at is null` again in the update: a send that found the same ongoing response
+          // waits for the first one's lock, then must not overwrite what it committed.
+          const [written] = started
+            ? await tx.update(formResponses).set(values).where(and(eq(formResponses.id, started.id), isNull(formResponses.answeredAt))).returning({ id: formResponses.id })
+            : await tx.insert(formResponses).values({ patientFileId, formId: body.formId, occurrenceId: body.occurrenceId ?? null, ...values })
+              .returning({ id: formResponses.id });
+          if (!written) throw conflict('form_already_answered');
+          responseId = written.id;
         } catch (error) {
           // Two sends of one occurrence at once: the unique index keeps one.
           if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') throw conflict('form_already_answered');
           throw error;
         }
-        if (fileIds.length) await tx.update(files).set({ formResponseId: responseId }).where(inArray(files.id, fileIds));
+        for (const { id, field } of fileIds) {
+          // Still unlinked once this transaction holds it: another answer sent at the same time may have taken it.
+          const [linked] = await tx.update(files).set({ formResponseId: responseId }).where(and(eq(files.id, id), isNull(files.formResponseId))).returning({ id: files.id });
+          if (!linked) throw badRequest('answer_invalid', { field, reason: translator(language)('errors.file_missing') }, field);
+        }
         await history(tx, patientFileId, 'FORM_RESPONSE', { formResponseId: responseId, formId: body.formId, lostOccurrences: earlierLate.length }, onBehalfOf);
         return responseId;
       });
@@ -271,8 +279,8 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
   }
 
   /** File answers must be files this user uploaded, not yet linked, of an accepted type read from their bytes. */
-  async function checkFiles(definition: FormDefinition, answers: Record<string, unknown>): Promise<string[]> {
-    const ids: string[] = [];
+  async function checkFiles(definition: FormDefinition, answers: Record<string, unknown>): Promise<{ id: string; field: string }[]> {
+    const ids: { id: string; field: string }[] = [];
     for (const question of definition.files ?? []) {
       const value = answers[question.field];
       if (value === undefined || value === null || value === '') continue;
@@ -282,7 +290,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
       if (!file || !file.uploadedAt || file.formResponseId) throw badRequest('answer_invalid', { field, reason: translator(language)('errors.file_missing') }, field);
       if (!file.mimeType || !(question.accept as readonly string[]).includes(file.mimeType)) throw badRequest('file_type_refused', {}, field);
       if ((file.size ?? 0) > (question.maxSizeMb ?? 10) * 1_048_576) throw badRequest('file_too_large', {}, field);
-      ids.push(file.id);
+      ids.push({ id: file.id, field });
     }
     return ids;
   }

@@ -1,0 +1,263 @@
+/**
+ * Issue 5 §4-5, §8: file questions (prepare, upload to the returned address, link by answering),
+ * types read from the bytes (png, jpeg, pdf only), one file per upload, a file answer must be
+ * the caller's own uploaded file of an accepted type; and every questionnaire of the corpus
+ * round-trips through the API: assigned, answered with a sample answer, read back.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, formResponses } from '../../server/db/schema.ts';
+import { computeAll } from '../../schemas/computed.ts';
+import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
+import { corpusFiles, FILE_PLACEHOLDER, sampleAnswer } from '../helpers/form-corpus.ts';
+import { calls, formIdOf, GIF, JPEG, MIME, newPatientFile, PNG, pdf, uploadFile } from '../helpers/questionnaires.ts';
+
+const PDF = pdf();
+let gw: TestGateway;
+let db: TestGateway['db']['database']['db'];
+const ids: Record<string, string> = {};
+const browsers = new Map<string, Promise<Browser>>();
+const browser = (local: string) => {
+  if (!browsers.has(local)) browsers.set(local, login(gw.app, demoEmail(local)));
+  return browsers.get(local)!;
+};
+const as = async (local: string) => calls(await browser(local));
+
+beforeAll(async () => {
+  gw = await startGateway();
+  db = gw.db.database.db;
+  ids.postOp = await formIdOf(db, 'chu-azur', 'POST-OP');
+});
+afterAll(async () => { await gw?.close(); });
+
+const fileRow = async (id: string) => (await db.select().from(files).where(eq(files.id, id)))[0]!;
+
+describe('POST /files/prepare, then the upload address', () => {
+  it('prepares a file and answers where to upload it', async () => {
+    const res = await (await as('patient.open')).prepare('cicatrice.png');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ id: expect.any(String), name: 'cicatrice.png', description: null, public: false, mimeType: null, size: null, upload_url: `/api/files/${res.body.id}/upload` });
+  });
+
+  it.each([
+    ['a PNG', PNG, 'photo.png', MIME.png, 'image/png'],
+    ['a JPEG', JPEG, 'photo.jpg', MIME.jpeg, 'image/jpeg'],
+    ['a PDF', PDF, 'compte-rendu.pdf', MIME.pdf, 'application/pdf'],
+    ['a PNG announced as a PDF', PNG, 'lettre.pdf', MIME.pdf, 'image/png'],
+    ['a JPEG announced as text', JPEG, 'notes.txt', 'text/plain', 'image/jpeg'],
+  ])('uploads %s and records the type read from its bytes, and gives the same bytes back', async (_case, bytes, filename, contentType, stored) => {
+    const c = await as('patient.open');
+    const prepared = (await c.prepare(filename)).body;
+    const res = await c.upload(prepared.upload_url, [{ bytes, filename, contentType }]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: prepared.id, mimeType: stored, size: bytes.length });
+    const download = await c.download(prepared.id);
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toContain(stored);
+    expect(Buffer.compare(download.body as Buffer, bytes)).toBe(0);
+  });
+
+  it.each([
+    ['a text file renamed .png, announced as image/png', Buffer.from('Ceci est une photo, promis.\n'), 'photo.png', MIME.png],
+    ['a GIF (an image, but not an accepted type)', GIF, 'photo.gif', 'image/gif'],
+    ['an HTML page announced as a PDF', Buffer.from('<!doctype html><script>alert(1)</script>'), 'lettre.pdf', MIME.pdf],
+    ['a PNG truncated to its first bytes', PNG.subarray(0, 3), 'photo.png', MIME.png],
+  ])('refuses %s (file_type_refused, by its bytes), and the same file can be retried', async (_case, bytes, filename, contentType) => {
+    const c = await as('patient.open');
+    const prepared = (await c.prepare(filename)).body;
+    const res = await c.upload(prepared.upload_url, [{ bytes, filename, contentType }]);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'file_type_refused', field: 'body.file' });
+    const row = await fileRow(prepared.id);
+    expect([row.uploadedAt, row.content, row.mimeType]).toEqual([null, null, null]);
+    expect((await c.download(prepared.id)).status).toBe(404);
+    // Retry of the failed file with a real picture.
+    const retry = await c.upload(prepared.upload_url, [{ bytes: PNG, filename: 'photo.png', contentType: MIME.png }]);
+    expect(retry.status, retry.text).toBe(200);
+  });
+
+  it('refuses two files in one upload (multiple_uploads), storing neither', async () => {
+    const c = await as('patient.open');
+    const prepared = (await c.prepare('photos.png')).body;
+    const res = await c.upload(prepared.upload_url, [
+      { bytes: PNG, filename: 'a.png', contentType: MIME.png },
+      { bytes: JPEG, filename: 'b.jpg', contentType: MIME.jpeg },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'multiple_uploads', message: 'We do not supports multiple uploads' });
+    expect((await fileRow(prepared.id)).uploadedAt).toBeNull();
+  });
+
+  it('refuses an upload without a file, a second upload of the same file, and an upload to the file of someone else', async () => {
+    const c = await as('patient.open');
+    const prepared = (await c.prepare('photo.png')).body;
+    const empty = await (await browser('patient.open')).agent.post(prepared.upload_url).set('x-csrf-token', (await browser('patient.open')).csrf).field('name', 'x');
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('file_missing');
+    const notMultipart = await (await browser('patient.open')).agent.post(prepared.upload_url).set('x-csrf-token', (await browser('patient.open')).csrf).send({ file: 'x' });
+    expect(notMultipart.status).toBeGreaterThanOrEqual(400);
+    expect((await c.upload(prepared.upload_url, [{ bytes: PNG, filename: 'photo.png', contentType: MIME.png }])).status).toBe(200);
+    const again = await c.upload(prepared.upload_url, [{ bytes: JPEG, filename: 'photo.jpg', contentType: MIME.jpeg }]);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('file_already_uploaded');
+    expect(Buffer.compare((await fileRow(prepared.id)).content!, PNG)).toBe(0);
+
+    const mine = (await (await as('caregiver')).prepare('x.png')).body;
+    expect((await c.upload(mine.upload_url, [{ bytes: PNG, filename: 'x.png', contentType: MIME.png }])).status).toBe(404);
+    expect((await c.download(mine.id)).status).toBe(404);
+    expect((await (await as('caregiver')).download(prepared.id)).status).toBe(404);
+  });
+
+  it('renames a file of the caller with PUT /files/{id}, and only theirs', async () => {
+    const c = await as('patient.open');
+    const id = await uploadFile(await browser('patient.open'), PNG, 'photo.png', MIME.png);
+    const b = await browser('patient.open');
+    const res = await b.agent.put(`/api/files/${id}`).set('x-csrf-token', b.csrf).send({ name: 'cicatrice J3.png', description: 'Troisième jour' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id, name: 'cicatrice J3.png', description: 'Troisième jour', mimeType: 'image/png' });
+    const other = await browser('caregiver');
+    expect((await other.agent.put(`/api/files/${id}`).set('x-csrf-token', other.csrf).send({ name: 'x' })).status).toBe(404);
+    expect((await c.download(id)).headers['content-disposition']).toContain("filename*=UTF-8''cicatrice%20J3.png");
+  });
+});
+
+describe('file answers of the post-operative follow-up', () => {
+  /** A new file with the follow-up assigned; answers its first occurrence. */
+  async function followUp() {
+    const fileId = await newPatientFile(db, { caregivers: ['caregiver'] });
+    expect((await (await as('prescriber')).assign(fileId, ids.postOp!)).status).toBe(200);
+    const tasks = (await (await as('patient.open')).tasks(fileId)).body.data as { occurrenceId: string; status: string }[];
+    return { fileId, occurrenceId: tasks.find((t) => t.status === 'available')!.occurrenceId };
+  }
+  const answers = (photo: string, letter?: string) => ({
+    ...sampleAnswer('post-operative-follow-up'), woundPhoto: photo, ...(letter ? { letter } : { letter: undefined }),
+  });
+
+  it.each([
+    ['a PNG photo and a PDF letter', PNG, MIME.png, PDF],
+    ['a JPEG photo, no letter', JPEG, MIME.jpeg, undefined],
+  ])('accepts %s, links the files to the response, and reads them back', async (_case, photoBytes, photoType, letterBytes) => {
+    const { fileId, occurrenceId } = await followUp();
+    const b = await browser('patient.open');
+    const photo = await uploadFile(b, photoBytes, 'cicatrice', photoType);
+    const letter = letterBytes ? await uploadFile(b, letterBytes, 'lettre.pdf', MIME.pdf) : undefined;
+    const res = await calls(b).answer(fileId, { formId: ids.postOp!, occurrenceId, answers: answers(photo, letter) });
+    expect(res.status, res.text).toBe(201);
+    expect((await fileRow(photo)).formResponseId).toBe(res.body.id);
+    if (letter) expect((await fileRow(letter)).formResponseId).toBe(res.body.id);
+    const stored = (await (await as('prescriber')).response(res.body.id)).body;
+    expect(stored.answers.woundPhoto).toBe(photo);
+    expect(stored.answers.letter).toBe(letter);
+  });
+
+  it.each([
+    ['a PDF as the wound photo', 'woundPhoto', async (b: Browser) => uploadFile(b, PDF, 'photo.pdf', MIME.pdf), 'file_type_refused'],
+    ['a PNG announced as a PDF as the letter (the bytes decide)', 'letter', async (b: Browser) => uploadFile(b, PNG, 'lettre.pdf', MIME.pdf), 'file_type_refused'],
+    ['a JPEG as the letter', 'letter', async (b: Browser) => uploadFile(b, JPEG, 'lettre.jpg', MIME.jpeg), 'file_type_refused'],
+    ['a PDF larger than the 5 MB the letter accepts', 'letter', async (b: Browser) => uploadFile(b, pdf('x'.repeat(5.5 * 1_048_576)), 'gros.pdf', MIME.pdf), 'file_too_large'],
+    ['a file prepared but never uploaded', 'woundPhoto', async (b: Browser) => (await calls(b).prepare('photo.png')).body.id as string, 'answer_invalid'],
+    ["another user's uploaded file", 'woundPhoto', async () => uploadFile(await browser('caregiver'), PNG, 'photo.png', MIME.png), 'answer_invalid'],
+    ['a file id that does not exist', 'woundPhoto', async () => randomUUID(), 'answer_invalid'],
+    ['something that is not a file id', 'woundPhoto', async () => 'https://example.org/photo.png', 'answer_invalid'],
+  ])('refuses %s', async (_case, field, make, code) => {
+    const { fileId, occurrenceId } = await followUp();
+    const b = await browser('patient.open');
+    const value = await make(b);
+    const base = answers(await uploadFile(b, PNG, 'photo.png', MIME.png), await uploadFile(b, PDF, 'lettre.pdf', MIME.pdf));
+    const res = await calls(b).answer(fileId, { formId: ids.postOp!, occurrenceId, answers: { ...base, [field]: value } }, 'en');
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ code, field: `body.answers.${field}` });
+    if (code === 'answer_invalid') expect(res.body.message).toContain('No file received.');
+    const linked = await db.select({ id: files.id }).from(files).where(eq(files.formResponseId, randomUUID()));
+    expect(linked).toEqual([]);
+    expect((await (await as('patient.open')).tasks(fileId)).body.data.find((t: { occurrenceId: string }) => t.occurrenceId === occurrenceId).status).toBe('available');
+  });
+
+  it('refuses a file already linked to another response', async () => {
+    const first = await followUp();
+    const second = await followUp();
+    const b = await browser('patient.open');
+    const photo = await uploadFile(b, PNG, 'photo.png', MIME.png);
+    expect((await calls(b).answer(first.fileId, { formId: ids.postOp!, occurrenceId: first.occurrenceId, answers: answers(photo) })).status).toBe(201);
+    const reuse = await calls(b).answer(second.fileId, { formId: ids.postOp!, occurrenceId: second.occurrenceId, answers: answers(photo) });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body).toMatchObject({ code: 'answer_invalid', field: 'body.answers.woundPhoto' });
+  });
+
+  it('links a file to one response only, even when two answers using it are sent at the same time', async () => {
+    const [first, second] = [await followUp(), await followUp()];
+    const b = await browser('patient.open');
+    const photo = await uploadFile(b, PNG, 'photo.png', MIME.png);
+    // The first answer is slow to commit (its history entry takes a while), holding the file.
+    await db.execute(sql.raw(`create or replace function slow_history_${first.fileId.slice(0, 8)}() returns trigger language plpgsql as $$
+      begin if new.patient_file_id = '${first.fileId}' then perform pg_sleep(0.4); end if; return new; end $$`));
+    await db.execute(sql.raw(`create trigger slow_history before insert on patient_file_history for each row execute function slow_history_${first.fileId.slice(0, 8)}()`));
+    let results;
+    try {
+      const a = calls(b).answer(first.fileId, { formId: ids.postOp!, occurrenceId: first.occurrenceId, answers: answers(photo) });
+      await new Promise((r) => setTimeout(r, 150));
+      results = await Promise.all([a, calls(b).answer(second.fileId, { formId: ids.postOp!, occurrenceId: second.occurrenceId, answers: answers(photo) })]);
+    } finally {
+      await db.execute(sql`drop trigger slow_history on patient_file_history`);
+    }
+    expect(results.map((r) => r.status), results.map((r) => r.text).join('\n')).toEqual([201, 400]);
+    expect(results[1]!.body).toMatchObject({ code: 'answer_invalid', field: 'body.answers.woundPhoto' });
+    expect((await fileRow(photo)).formResponseId).toBe(results[0]!.body.id);
+    expect((await db.select().from(formResponses).where(eq(formResponses.patientFileId, second.fileId))).filter((r) => r.answeredAt)).toEqual([]);
+  });
+
+  it("lets the caregiver answer with a photo they uploaded, recorded as the caregiver's answer", async () => {
+    const { fileId, occurrenceId } = await followUp();
+    const b = await browser('caregiver');
+    const photo = await uploadFile(b, JPEG, 'cicatrice.jpg', MIME.jpeg);
+    const res = await calls(b).answer(fileId, { formId: ids.postOp!, occurrenceId, answers: answers(photo) });
+    expect(res.status, res.text).toBe(201);
+    expect((await (await as('prescriber')).response(res.body.id)).body).toMatchObject({ answeredByCaregiver: true, answers: { woundPhoto: photo } });
+  });
+});
+
+describe('every questionnaire of the corpus round-trips through the API', () => {
+  const corpus = corpusFiles().filter((c) => c.scope === 'default');
+  it.each(corpus.map((c) => [c.json.id, c] as const))('%s: assigned, answered with its sample, read back with its version', async (_id, { json }) => {
+    const formId = await formIdOf(db, 'chu-azur', json.reference);
+    const fileId = await newPatientFile(db);
+    const prescriber = await as('prescriber');
+    expect((await prescriber.assign(fileId, formId)).status).toBe(200);
+
+    const b = await browser('patient.open');
+    const patient = calls(b);
+    const definition = await patient.definition(fileId, formId);
+    expect(definition.status).toBe(200);
+    expect(definition.body).toEqual({ formId, version: 1, definition: JSON.parse(JSON.stringify(json)) });
+
+    const tasks = (await patient.tasks(fileId)).body.data as { occurrenceId?: string; status: string; submissionType: string }[];
+    const task = tasks.find((t) => t.status === 'available' || t.status === 'free')!;
+    expect(task.submissionType).toBe(json.submissionType);
+
+    // File questions: upload a file of the type the placeholder names.
+    const uploads: Record<string, string> = {};
+    const bytes = { [FILE_PLACEHOLDER.png]: [PNG, MIME.png], [FILE_PLACEHOLDER.jpeg]: [JPEG, MIME.jpeg], [FILE_PLACEHOLDER.pdf]: [PDF, MIME.pdf] } as Record<string, [Buffer, string]>;
+    for (const placeholder of JSON.stringify(sampleAnswer(json.id, Object.fromEntries(Object.keys(bytes).map((k) => [k, k])))).match(/<file:[^>]+>/g) ?? []) {
+      const [content, type] = bytes[placeholder]!;
+      uploads[placeholder] = await uploadFile(b, content, `sample.${type.split('/')[1]}`, type);
+    }
+    const answers = sampleAnswer(json.id, uploads);
+    if (task.occurrenceId) expect((await patient.start(fileId, { formId, occurrenceId: task.occurrenceId })).status).toBe(200);
+    const sent = await patient.answer(fileId, { formId, ...(task.occurrenceId ? { occurrenceId: task.occurrenceId } : {}), answers });
+    expect(sent.status, sent.text).toBe(201);
+
+    const read = await prescriber.response(sent.body.id);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      id: sent.body.id, patientFileId: fileId, formId, version: 1, answers, computed: computeAll(json.computed, answers),
+      answeredByCaregiver: false, definition: JSON.parse(JSON.stringify(json)),
+    });
+    const list = (await prescriber.responses(fileId)).body.data;
+    expect(list.map((r: { id: string }) => r.id)).toEqual([sent.body.id]);
+    if (task.occurrenceId) {
+      const after = (await patient.tasks(fileId)).body.data.find((t: { occurrenceId?: string }) => t.occurrenceId === task.occurrenceId);
+      expect(after.status).toBe('completed');
+    }
+  });
+});
