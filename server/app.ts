@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { serverOptions } from './logger.ts';
+import { logRequests, serverOptions } from './logger.ts';
 import { AppError } from './errors.ts';
 import errors, { sendError } from './plugins/errors.ts';
 import locale from './plugins/locale.ts';
@@ -57,6 +57,7 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   app.addHook('onSend', async (request, reply) => { reply.header('x-request-id', request.id); });
+  logRequests(app);
 
   await app.register(openapi, { title });
   await app.register(security, { secure: config.secureCookies });
