@@ -11,7 +11,7 @@ import type { Screen } from './screen.ts';
 const p = paths.patient;
 
 export const patientScreens: readonly Screen[] = [
-  { id: 'patientHome', path: p.home.path },
+  { id: 'patientHome', path: p.home.path, lazy: () => import('../../features/layout-screens/patient-home-page.tsx') },
   { id: 'myTasks', path: p.myTasks.path, onlyOpened: true, navLabel: 'nav.patient.myTasks' },
   { id: 'healthPathData', path: p.healthPathData.path, navLabel: 'nav.patient.myMonitoring' },
   { id: 'messages', path: p.messages.path, onlyOpened: true, navLabel: 'nav.patient.myMessenger' },

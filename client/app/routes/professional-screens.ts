@@ -8,9 +8,10 @@ const PATIENT_DATA: readonly Privilege[] = ['SUPER_ADMIN', 'OPERATOR', 'PRESCRIB
 const PROTOCOLS: readonly Privilege[] = ['SUPER_ADMIN', 'PRESCRIBER', 'MANAGER'];
 const VALIDATION: readonly Privilege[] = ['SUPER_ADMIN', 'MANAGER'];
 const CLINICAL: readonly Privilege[] = ['SUPER_ADMIN', 'OPERATOR', 'PRESCRIBER', 'MANAGER'];
+const LAYOUT_EDITORS: readonly Privilege[] = ['OPERATOR', 'PRESCRIBER', 'ADMIN_ESTABLISHMENT'];
 
 export const professionalScreens: readonly Screen[] = [
-  { id: 'professionalHome', path: s.home.path, navLabel: 'nav.professional.home' },
+  { id: 'professionalHome', path: s.home.path, navLabel: 'nav.professional.home', lazy: () => import('../../features/layout-screens/professional-home-page.tsx') },
   { id: 'alerts', path: s.alerts.path, navLabel: 'nav.professional.alerts' },
   { id: 'patientFiles', path: s.patientFiles.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.patientFiles' },
   { id: 'medicalProtocols', path: s.medicalProtocols.path, privileges: PROTOCOLS, navLabel: 'nav.professional.medicalProtocols' },
@@ -18,7 +19,9 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'contentValidation', path: s.contentValidation.path, privileges: VALIDATION, navLabel: 'nav.professional.contentValidation' },
   { id: 'statistics', path: s.statistics.path, privileges: ['MANAGER'], navLabel: 'nav.professional.statistics' },
   { id: 'professionalDirectory', path: s.professionalDirectory.path, privileges: CLINICAL, navLabel: 'nav.professional.professionalDirectory' },
-  { id: 'layoutBuilder', path: s.layoutBuilder.path, privileges: ['OPERATOR', 'PRESCRIBER'], navLabel: 'nav.professional.layoutBuilder' },
+  // Spec 000 §2 lists operator and prescriber (their own dashboard and summary); issue 4 adds the
+  // establishment admins, who edit the establishment's layouts there.
+  { id: 'layoutBuilder', path: s.layoutBuilder.path, privileges: LAYOUT_EDITORS, navLabel: 'nav.professional.layoutBuilder', lazy: () => import('../../features/layout-builder/layout-builder-page.tsx') },
   { id: 'structure', path: s.structure.path, privileges: ADMIN_ESTABLISHMENT, navLabel: 'nav.professional.structure' },
   { id: 'devices', path: s.devices.path, privileges: ADMIN_ESTABLISHMENT, navLabel: 'nav.professional.devices' },
   { id: 'alertsBatch', path: s.alertsBatch.path, back: 'alerts' },
@@ -30,7 +33,7 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'cpiaPayload', path: s.cpiaPayload.path, privileges: PATIENT_DATA },
   { id: 'medialPayload', path: s.medialPayload.path, privileges: PATIENT_DATA },
   { id: 'clinicalPayload', path: s.clinicalPayload.path, privileges: PATIENT_DATA },
-  { id: 'patientFile', path: s.patientFile.path, privileges: PATIENT_DATA, back: 'patientFiles' },
+  { id: 'patientFile', path: s.patientFile.path, privileges: PATIENT_DATA, back: 'patientFiles', lazy: () => import('../../features/layout-screens/patient-file-page.tsx') },
   { id: 'surveyValidation', path: s.surveyValidation.path, privileges: VALIDATION },
   { id: 'condition', path: s.condition.path, privileges: CLINICAL },
   { id: 'patientProfile', path: s.patientProfile.path },

@@ -19,10 +19,12 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** false: let the server choose the language (the user's saved one) instead of sending `l`. */
   sendLanguage?: boolean;
+  /** `/ui` for the gateway's UI catalogue (layouts), which sits behind the same session and anti-forgery rules. */
+  prefix?: '/api' | '/ui';
 }
 
-export function apiUrl(path: string, query: ApiRequest['query'] = {}, language?: string): string {
-  const url = new URL(API_PREFIX + path, 'http://placeholder');
+export function apiUrl(path: string, query: ApiRequest['query'] = {}, language?: string, prefix = API_PREFIX): string {
+  const url = new URL(prefix + path, 'http://placeholder');
   for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
   if (language && !url.searchParams.has('l')) url.searchParams.set('l', language);
   return url.pathname + url.search;
@@ -36,7 +38,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   const language = request.sendLanguage === false ? undefined : apiHooks.language();
 
-  const url = apiUrl(path, request.query, language);
+  const url = apiUrl(path, request.query, language, request.prefix);
   const response = await fetch(url, {
     method, headers, credentials: 'same-origin', signal: request.signal,
     body: request.body === undefined ? undefined : JSON.stringify(request.body),

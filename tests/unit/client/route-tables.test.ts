@@ -35,7 +35,9 @@ describe('route tables are exactly those of spec 000 §2', () => {
     ['patient-file/:patientFileId/clinical_document_payloads/:clinicalPayloadId', [SA, OP, PR]],
     ['surveys/:id/validation', [SA, MA]], ['content-validation', [SA, MA]], ['condition/:id', [SA, OP, PR, MA]],
     ['patient/:id', undefined], ['calculated-data/:id/preview', [SA, MA]], ['calculated-data/:id/validation', [SA, MA]],
-    ['statistics', [MA]], ['layout-builder', [OP, PR]], ['prescriptions', undefined], ['professional-directory', [SA, OP, PR, MA]],
+    ['statistics', [MA]],
+    // Issue 4: establishment admins edit the establishment's layouts in the interface editor too.
+    ['layout-builder', [OP, PR, AE]], ['prescriptions', undefined], ['professional-directory', [SA, OP, PR, MA]],
   ])('professional %j requires %j', (path, privileges) => {
     const screen = professionalScreens.find((s) => s.path === path);
     expect(screen).toBeDefined();

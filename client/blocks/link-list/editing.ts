@@ -1,0 +1,8 @@
+/** What the editor needs of this block type: its props schema and the props of a new block. */
+import { linkListProps } from '../../../schemas/blocks/generic.ts';
+import type { BlockEditing } from '../types.ts';
+
+export const editing: BlockEditing = {
+  propsSchema: linkListProps,
+  defaultProps: { links: [] },
+};

@@ -1,0 +1,9 @@
+/** What the editor needs of this block type: its props schema and the props of a new block. */
+import { nonComplianceAlertsProps } from '../../../schemas/blocks/domain.ts';
+import type { BlockEditing } from '../types.ts';
+
+export const editing: BlockEditing = {
+  propsSchema: nonComplianceAlertsProps,
+  defaultProps: { pageSize: 5 },
+  pages: ['professional-dashboard'],
+};

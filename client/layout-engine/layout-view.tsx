@@ -1,0 +1,30 @@
+/**
+ * A screen rendered from its layout: the page's title (the layout's, else the screen's name)
+ * as the heading, then the grid. While the layout loads the heading is already there.
+ */
+import { Loader, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../lib/use-page-title.ts';
+import type { BlockContext } from '../blocks/index.ts';
+import { localize } from '../blocks/shared/layout-text.ts';
+import { useLayout } from './api/get-layout.ts';
+import { LayoutGrid } from './layout-grid.tsx';
+import { Notice } from './notice.tsx';
+import type { Viewer } from './visible-for.ts';
+
+interface Props { page: string; context: BlockContext; viewer: Viewer; fallbackTitle: string; headingLevel?: 1 | 2 }
+
+export function LayoutView({ page, context, viewer, fallbackTitle, headingLevel = 1 }: Props) {
+  const { t, i18n } = useTranslation();
+  const layout = useLayout(page, context.structureId);
+  const title = localize(layout.data?.title, i18n.language) || fallbackTitle;
+  usePageTitle(title);
+  return (
+    <Stack gap="md">
+      <Title order={headingLevel} size="h2">{title}</Title>
+      {layout.isPending && <Loader size="sm" aria-label={t('loading.text')} />}
+      {layout.isError && <Notice tone="negative" title={t('layout.loadFailed')} />}
+      {layout.data && <LayoutGrid layout={layout.data} context={context} viewer={viewer} />}
+    </Stack>
+  );
+}
