@@ -16,7 +16,8 @@ const loaders: Record<Language, () => Promise<{ default: Resources }>> = {
 
 export const i18n = i18next.createInstance();
 
-async function ensureLoaded(language: Language) {
+/** Loads a language's texts without switching to it (a questionnaire shown in another language than the interface). */
+export async function ensureLoaded(language: Language) {
   if (i18n.hasResourceBundle(language, 'translation')) return;
   const { default: resources } = await loaders[language]();
   i18n.addResourceBundle(language, 'translation', resources);

@@ -1,0 +1,52 @@
+/**
+ * The one rjsf form of the application (questionnaires, block props): Mantine widgets, the
+ * validator that works under the strict CSP, messages and rjsf's own strings in the form's
+ * language, numbers with its decimal separator. Browser validation is off (noHtml5Validate):
+ * the browser would speak the interface's language, not the form's, and check less.
+ * Load it lazily: it brings rjsf and @mantine/dates.
+ */
+import Form, { withTheme, type FormProps } from '@rjsf/core';
+import type { ValidatorType } from '@rjsf/utils';
+import { forwardRef, useMemo } from 'react';
+import { localeSettings } from '../i18n/locale-settings.ts';
+import { directionOf, type Language } from '../languages.ts';
+import { createCfworkerValidator } from './cfworker-validator.ts';
+import { stringTranslator } from './strings.ts';
+import { theme, type JsonSchemaFormContext } from './theme.tsx';
+import { useLanguageTexts } from './use-language-texts.ts';
+
+const ThemedForm = withTheme(theme);
+
+export type JsonSchemaFormProps = Omit<FormProps, 'validator' | 'translateString'> & {
+  /** The language of the form's texts and messages (may differ from the interface's). */
+  language: Language;
+};
+
+const decimalSeparatorOf = (locale: string) =>
+  new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+
+export const JsonSchemaForm = forwardRef<Form, JsonSchemaFormProps>(function JsonSchemaForm({ language, formContext, ...props }, ref) {
+  const { t, ready } = useLanguageTexts(language);
+  const { locale } = localeSettings(language);
+  const validator = useMemo<ValidatorType>(() => {
+    const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+    return createCfworkerValidator(t, (n) => format.format(n));
+  }, [t, locale]);
+  const translateString = useMemo(() => stringTranslator(t), [t]);
+  const context = useMemo<JsonSchemaFormContext>(() => ({ decimalSeparator: decimalSeparatorOf(locale), ...formContext }), [locale, formContext]);
+  if (!ready) return null;
+  return (
+    <div dir={directionOf(language)} lang={language}>
+      <ThemedForm
+        ref={ref}
+        noHtml5Validate
+        showErrorList={false}
+        focusOnFirstError
+        {...props}
+        formContext={context}
+        validator={validator}
+        translateString={translateString}
+      />
+    </div>
+  );
+});
