@@ -4,7 +4,7 @@
  * the demo data and the built client.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import { throwawayPostgres } from './throwaway-postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-export interface GatewayProcess { url: string; port: number; stop(): Promise<void> }
+/** `layoutsDir`: the gateway's own copy of layouts/ (LAYOUTS_DIR), which a test may change while it runs. */
+export interface GatewayProcess { url: string; port: number; layoutsDir: string; stop(): Promise<void> }
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,6 +42,8 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 export async function startGatewayProcess(env: Record<string, string> = {}): Promise<GatewayProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'telesuivi-e2e-'));
+  const layoutsDir = mkdtempSync(path.join(tmpdir(), 'telesuivi-e2e-layouts-'));
+  cpSync(path.join(root, 'layouts'), layoutsDir, { recursive: true });
   const postgres = process.env.TEST_DATABASE_URL ? await throwawayPostgres(process.env.TEST_DATABASE_URL) : undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -48,7 +51,7 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
     env: {
       ...process.env,
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIST, LOG_LEVEL: 'warn', DEMO_DATA: 'true',
-      LOGIN_MAX_PER_ACCOUNT: '1000', LOGIN_MAX_PER_ADDRESS: '1000', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: postgres?.url ?? '',
+      LAYOUTS_DIR: layoutsDir, LOGIN_MAX_PER_ACCOUNT: '1000', LOGIN_MAX_PER_ADDRESS: '1000', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: postgres?.url ?? '',
       ...env,
     },
   });
@@ -61,6 +64,7 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
   return {
     url,
     port,
+    layoutsDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -69,6 +73,7 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(layoutsDir, { recursive: true, force: true });
       await postgres?.drop();
     },
   };

@@ -10,6 +10,8 @@ import { startGatewayProcess } from './gateway-process.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     gatewayUrl: string;
+    /** The standard gateway's LAYOUTS_DIR, a copy of layouts/ that tests may change. */
+    layoutsDir: string;
     shortSessionGatewayUrl: string;
   }
 }
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   ensureClientBuilt();
   const [standard, short] = await Promise.all([startGatewayProcess(), startGatewayProcess(SHORT_SESSION_ENV)]);
   project.provide('gatewayUrl', standard.url);
+  project.provide('layoutsDir', standard.layoutsDir);
   project.provide('shortSessionGatewayUrl', short.url);
   return async () => {
     await Promise.all([standard.stop(), short.stop()]);

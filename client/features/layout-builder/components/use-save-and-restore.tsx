@@ -1,0 +1,65 @@
+/**
+ * Save (with a message), versions, restore and reset, and their dialogs. A failed save keeps
+ * the edit; restoring or resetting over unsaved changes asks first.
+ */
+import { useState, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify.ts';
+import type { LayoutScope } from '../api/layout-scope.ts';
+import { useRestoreLayout } from '../api/restore-layout.ts';
+import { useSaveLayout } from '../api/save-layout.ts';
+import type { EditorAction, EditorState } from '../state/editor-reducer.ts';
+import { SaveModal } from './save-modal.tsx';
+import { VersionsDrawer } from './versions-drawer.tsx';
+
+interface Options {
+  page: string; structureId: string; scope: LayoutScope;
+  state: EditorState; dispatch: Dispatch<EditorAction>; dirty: boolean; reload(): Promise<void>;
+}
+
+export function useSaveAndRestore({ page, structureId, scope, state, dispatch, dirty, reload }: Options) {
+  const { t } = useTranslation();
+  const [saveOpened, setSaveOpened] = useState(false);
+  const [versionsOpened, setVersionsOpened] = useState(false);
+  const save = useSaveLayout(structureId, scope);
+  const restore = useRestoreLayout(page, structureId, scope);
+
+  const onSave = (message: string) => {
+    const document = state.present;
+    save.mutate({ document, message }, {
+      onSuccess: ({ version }) => {
+        dispatch({ type: 'saved' });
+        setSaveOpened(false);
+        void notify({ color: 'positive', message: t('layoutBuilder.save.success', { version }) });
+      },
+    });
+  };
+
+  const restoreTo = (version?: number) => {
+    if (dirty && !window.confirm(t('layoutBuilder.versions.discard'))) return;
+    if (version === undefined && !window.confirm(t('layoutBuilder.reset.confirm'))) return;
+    restore.mutate(version, {
+      onSuccess: async () => {
+        await reload();
+        void notify({ color: 'positive', message: version === undefined ? t('layoutBuilder.reset.done') : t('layoutBuilder.versions.restored', { version }) });
+      },
+      onError: () => void notify({ color: 'negative', message: t('layoutBuilder.versions.failure') }),
+    });
+  };
+
+  return {
+    busy: save.isPending || restore.isPending,
+    openSave: () => { save.reset(); setSaveOpened(true); },
+    openVersions: () => setVersionsOpened(true),
+    reset: () => restoreTo(undefined),
+    dialogs: (
+      <>
+        <SaveModal opened={saveOpened} saving={save.isPending} error={save.error} onClose={() => setSaveOpened(false)} onSave={onSave} />
+        <VersionsDrawer
+          opened={versionsOpened} page={page} structureId={structureId} scope={scope} busy={restore.isPending}
+          onClose={() => setVersionsOpened(false)} onRestore={restoreTo}
+        />
+      </>
+    ),
+  };
+}
