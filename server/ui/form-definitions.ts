@@ -48,7 +48,26 @@ export function parseFormDefinition(input: unknown): FormDefinition {
       if (!answers.includes(field)) throw new FormInvalidError(`/computed/${i}/expression`, `'${field}' is not a question of /schema/properties`);
     }
   }
+  for (const [language, texts] of Object.entries(form.translations ?? {})) {
+    for (const pointer of Object.keys(texts ?? {})) {
+      const [target, path] = pointer.startsWith('ui:/') ? [form.uiSchema, pointer.slice(3)] : [form.schema, pointer];
+      if (typeof resolvePointer(target, path) !== 'string') {
+        throw new FormInvalidError(`/translations/${language}/${pointer.replaceAll('~', '~0').replaceAll('/', '~1')}`, `'${pointer}' names no text of the ${pointer.startsWith('ui:/') ? 'UI schema' : 'schema'}`);
+      }
+    }
+  }
   return form;
+}
+
+/** RFC 6901: `/properties/weight/title` → the value there, or undefined. */
+function resolvePointer(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }
 
 function fieldsOf(expression: unknown): string[] {

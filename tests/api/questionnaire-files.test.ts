@@ -151,6 +151,21 @@ describe('file answers of the post-operative follow-up', () => {
     expect(stored.answers.letter).toBe(letter);
   });
 
+  it("lets the file's professionals open the photo, with its type read from the bytes, and nobody outside the file", async () => {
+    const { fileId, occurrenceId } = await followUp();
+    const b = await browser('patient.open');
+    const photo = await uploadFile(b, PNG, 'cicatrice', MIME.png);
+    expect((await calls(b).answer(fileId, { formId: ids.postOp!, occurrenceId, answers: answers(photo) })).status).toBe(201);
+    const opened = await (await browser('prescriber')).agent.get(`/api/patient_files/${fileId}/files/${photo}/download`).buffer(true);
+    expect(opened.status).toBe(200);
+    expect(opened.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(opened.body as Buffer, PNG)).toBe(0);
+    // Another establishment's professional, and a file id outside this patient file, are not found.
+    expect((await (await browser('admin.establishment')).agent.get(`/api/patient_files/${fileId}/files/${photo}/download`)).status).toBe(404);
+    const stray = await uploadFile(b, PNG, 'autre', MIME.png);
+    expect((await (await browser('prescriber')).agent.get(`/api/patient_files/${fileId}/files/${stray}/download`)).status).toBe(404);
+  });
+
   it.each([
     ['a PDF as the wound photo', 'woundPhoto', async (b: Browser) => uploadFile(b, PDF, 'photo.pdf', MIME.pdf), 'file_type_refused'],
     ['a PNG announced as a PDF as the letter (the bytes decide)', 'letter', async (b: Browser) => uploadFile(b, PNG, 'lettre.pdf', MIME.pdf), 'file_type_refused'],

@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import { files, formResponses } from '../../db/schema.ts';
+import { openPatientFile } from '../patient-files/access.ts';
 import type { Identity } from '../../identity.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { FILE_TYPES } from '../../../schemas/form.ts';
@@ -48,6 +49,15 @@ export function filesRepository(db: Db, identity: Identity, now: () => Date) {
       const [updated] = await db.update(files).set({ name: body.name, description: body.description ?? null, public: body.public ?? false })
         .where(eq(files.id, id)).returning();
       return toRecord(updated!);
+    },
+
+    /** A file of a patient file (a questionnaire answer's photo or letter), for whoever may open that file. */
+    async contentOfPatientFile(patientFileId: string, fileId: string): Promise<{ mimeType: string; name: string; content: Buffer }> {
+      await openPatientFile(db, identity, patientFileId);
+      const [file] = await db.select({ f: files }).from(files).innerJoin(formResponses, eq(formResponses.id, files.formResponseId))
+        .where(and(eq(files.id, fileId), eq(formResponses.patientFileId, patientFileId)));
+      if (!file?.f.content || !file.f.mimeType) throw notFound();
+      return { mimeType: file.f.mimeType, name: file.f.name, content: file.f.content };
     },
 
     /** The bytes of a file the caller uploaded; files linked to responses are read through the response's file. */

@@ -1,11 +1,21 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorResponses, idParamsSchema, localeOnlyQuerySchema, type IdParams } from '../../../schemas/common.ts';
 import { filePrepareBodySchema, fileSchema, type FilePrepareBody } from '../../../schemas/form-api.ts';
 import { badRequest } from '../../errors.ts';
 import { filesRepository, MAX_UPLOAD_BYTES } from './repository.ts';
 
 const tags = ['files'];
+const patientFileFileParams = {
+  type: 'object', required: ['id', 'fileId'], additionalProperties: false,
+  properties: { id: { type: 'string', format: 'uuid' }, fileId: { type: 'string', format: 'uuid' } },
+} as const;
+
+function sendFile(reply: FastifyReply, file: { mimeType: string; name: string; content: Buffer }) {
+  // Inline for images and PDFs of the same origin; nosniff (helmet) keeps the browser to the type read from the bytes.
+  return reply.type(file.mimeType).header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('cache-control', 'private, no-store').send(file.content);
+}
 
 export default async function fileRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 5 } });
@@ -39,11 +49,13 @@ export default async function fileRoutes(app: FastifyInstance) {
     schema: { tags, summary: "Changes a file's name, description or visibility", params: idParamsSchema, querystring: localeOnlyQuerySchema, body: filePrepareBodySchema, response: { 200: fileSchema, ...errorResponses } },
   }, async (request) => repo(request).update(request.params.id, request.body));
 
+  app.get<{ Params: { id: string; fileId: string } }>('/patient_files/:id/files/:fileId/download', {
+    schema: { tags, summary: "A file of a patient file's questionnaire answers", params: patientFileFileParams, querystring: localeOnlyQuerySchema },
+  }, async (request, reply) => sendFile(reply, await repo(request).contentOfPatientFile(request.params.id, request.params.fileId)));
+
   app.get<{ Params: IdParams }>('/files/:id/download', {
     schema: { tags, summary: 'The bytes of a file the caller uploaded', params: idParamsSchema, querystring: localeOnlyQuerySchema },
   }, async (request, reply) => {
-    const file = await repo(request).content(request.params.id);
-    return reply.type(file.mimeType).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .header('cache-control', 'private, no-store').send(file.content);
+    return sendFile(reply, await repo(request).content(request.params.id));
   });
 }

@@ -3,7 +3,7 @@
  * responses. Every read goes through openPatientFile (care/access.ts scopes); every write to a
  * patient file adds its history entry in the same transaction.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   files, formOccurrences, formResponses, forms, formVersions, patientFileForms, patientFileHistory, users,
@@ -78,6 +78,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
     async assign(patientFileId: string, formId: string) {
       const file = await openPatientFile(db, identity, patientFileId);
       await requireProfessional(file);
+      if (file.status === 'CLOSED') throw conflict('patient_file_not_open');
       const form = await formOfEstablishment(formId, file.establishmentId);
       const current = await version(form.id, form.currentVersion);
       const at = now();
@@ -105,10 +106,12 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
         const set = change.planning ? { overload: change.planning } : { active: change.active! };
         const [updated] = await tx.update(patientFileForms).set(set).where(eq(patientFileForms.id, assignmentId)).returning();
         if (change.planning) {
-          // Future occurrences follow the new planning; those already open or answered stay.
+          // Future occurrences follow the new planning; those already open or answered stay, and
+          // the new planning starts when the last of them ends, so that two never overlap.
           await tx.delete(formOccurrences).where(and(eq(formOccurrences.patientFileFormId, assignmentId), sql`${formOccurrences.startAt} > ${at}`));
-          await tx.insert(formOccurrences).values(occurrencesFrom(at, change.planning).map((o) => ({ ...o, patientFileFormId: assignmentId })))
-            .catch(() => undefined);
+          const [kept] = await tx.select({ end: max(formOccurrences.endAt) }).from(formOccurrences).where(eq(formOccurrences.patientFileFormId, assignmentId));
+          const from = kept?.end && kept.end > at ? kept.end : at;
+          await tx.insert(formOccurrences).values(occurrencesFrom(from, change.planning).map((o) => ({ ...o, patientFileFormId: assignmentId })));
         }
         const type = change.planning ? 'FORM_OVERLOADED' : change.active ? 'FORM_ACTIVATED' : 'FORM_DEACTIVATED';
         await history(tx, assignment.patientFileId, type, { formId: assignment.formId, ...(change.planning ? { planning: change.planning } : {}) });
