@@ -1,0 +1,129 @@
+/**
+ * The interface editor, end to end (issue 4): an establishment admin (admin.establishment,
+ * Clinique des Tilleuls) drags a block onto the dashboard, resizes it, fills its props, saves
+ * with a message, reloads and sees it; CHU Azur's dashboard is unchanged; an older version is
+ * restored; a failed save keeps the edit and says why.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, screenshot } from './support/browser.ts';
+import { dragBy, dragFromPalette, editorGrid, gridBlock, saveWithMessage, servedLayout } from './support/layout-editor.ts';
+import { expectScreen, loggedInPage } from './support/session.ts';
+
+const FR = { save: 'Enregistrer' };
+const NOTE = 'Note de test de bout en bout';
+
+describe('interface editor (establishment admin)', () => {
+  const base = inject('gatewayUrl');
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = await loggedInPage(browser, base, 'admin.establishment', { lang: 'fr', context: { viewport: { width: 1400, height: 1400 } } });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => { if (/Content Security Policy|EvalError|unsafe-eval/i.test(m.text())) problems.push(m.text()); });
+    page.on('dialog', (d) => void d.accept());
+  });
+  afterAll(async () => { await browser?.close(); });
+
+  it('drags a text block onto the dashboard, resizes it, fills it in, saves with a message', async () => {
+    await page.goto(`${base}/s/0/layout-builder`);
+    await expectScreen(page, '/s/0/layout-builder', "Éditeur d'interface");
+    await expect.poll(() => page.locator('[data-scope]').getAttribute('data-scope')).toBe('establishment');
+    await gridBlock(page, 'alerts').waitFor();
+
+    // Just below the existing blocks (four blocks of 6 rows of 40 px + 16 px: rows 0 to 11).
+    await dragFromPalette(page, 'markdown', 0, 12 * 56 + 8);
+    await screenshot(page, 'layout-editor-after-drop');
+    await gridBlock(page, 'markdown-1').waitFor({ timeout: 5000 });
+    const before = (await gridBlock(page, 'markdown-1').boundingBox())!;
+    await dragBy(page, '[data-editor-grid] [data-block-id="markdown-1"] .react-resizable-handle-se', 200, 120);
+    await expect.poll(async () => (await gridBlock(page, 'markdown-1').boundingBox())!.width).toBeGreaterThan(before.width + 150);
+
+    await page.locator('aside textarea').first().fill(NOTE);
+    await expect.poll(() => gridBlock(page, 'markdown-1').innerText()).toContain(NOTE);
+    await screenshot(page, 'layout-editor-fr');
+    await saveWithMessage(page, 'Ajout de la note', FR);
+    await expect.poll(() => page.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBeNull();
+
+    const saved = (await servedLayout(page, 'professional-dashboard')).blocks.find((b) => b.id === 'markdown-1');
+    expect(saved).toMatchObject({ type: 'markdown', x: 0, props: { content: NOTE } });
+    expect(saved!.w).toBeGreaterThan(6);
+    expect(saved!.h).toBeGreaterThan(4);
+    expect(problems).toEqual([]);
+  });
+
+  it('after a reload, the dashboard and the editor show the new block', async () => {
+    await page.goto(`${base}/s/0`);
+    await expect.poll(() => page.locator('[data-layout-grid] [data-block-id="markdown-1"]').innerText()).toContain(NOTE);
+    await screenshot(page, 'layout-dashboard-tilleuls-fr');
+    await page.goto(`${base}/s/0/layout-builder`);
+    await gridBlock(page, 'markdown-1').waitFor();
+  });
+
+  it("another establishment's dashboard is unchanged (CHU Azur, operator)", async () => {
+    const other = await loggedInPage(browser, base, 'operator', { lang: 'fr' });
+    await expectScreen(other, '/s/0', 'Tableau de bord du CHU Azur');
+    await other.locator('[data-block-id="protocol-note"]').waitFor();
+    expect(await other.locator('[data-block-id="markdown-1"]').count()).toBe(0);
+    await screenshot(other, 'layout-dashboard-azur-fr');
+    await other.context().close();
+  });
+
+  it('a failed save keeps the edit and shows the failure, with the field the gateway names', async () => {
+    await gridBlock(page, 'markdown-1').locator('[data-block-handle]').focus();
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => page.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBe('true');
+    const layoutPut = (status: number, body: object) => page.route(/\/ui\/layouts\/professional-dashboard\?/, (route) =>
+      (route.request().method() === 'PUT' ? route.fulfill({ status, json: body }) : route.continue()));
+    await layoutPut(400, { code: 'layout_invalid', message: '/blocks/4/w : doit être <= 24', field: 'body.document.blocks.4.w' });
+    await saveWithMessage(page, 'Essai', FR);
+    const alert = page.getByRole('dialog').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain("L'enregistrement de l'éditeur d'interface a échoué");
+    expect(await alert.innerText()).toContain('body.document.blocks.4.w');
+    await page.unrouteAll();
+    await layoutPut(500, { code: 'internal_error', message: 'Une erreur est survenue' });
+    await page.getByRole('dialog').getByRole('button', { name: FR.save, exact: true }).click();
+    await expect.poll(() => alert.innerText()).toContain("L'enregistrement de l'éditeur d'interface a échoué");
+    await page.unrouteAll();
+    await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+    expect(await page.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBe('true');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBeNull();
+  });
+
+  it('removes the block, saves, then restores the version that had it', async () => {
+    await gridBlock(page, 'markdown-1').getByRole('button', { name: /Retirer/ }).click();
+    await expect.poll(() => gridBlock(page, 'markdown-1').count()).toBe(0);
+    await saveWithMessage(page, 'Retrait de la note', FR);
+    await expect.poll(() => page.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBeNull();
+    expect((await servedLayout(page, 'professional-dashboard')).blocks.map((b) => b.id)).not.toContain('markdown-1');
+
+    await page.getByRole('button', { name: 'Versions' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.locator('[data-version="1"]').waitFor();
+    expect(await drawer.locator('[data-version="1"]').innerText()).toContain('Ajout de la note');
+    expect(await drawer.locator('[data-version="2"]').innerText()).toContain('Retrait de la note');
+    await screenshot(page, 'layout-editor-versions-fr');
+    await drawer.locator('[data-version="1"]').getByRole('button', { name: 'Restaurer' }).click();
+    await gridBlock(page, 'markdown-1').waitFor();
+    expect((await servedLayout(page, 'professional-dashboard')).blocks.map((b) => b.id)).toContain('markdown-1');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${base}/s/0`);
+    await page.locator('[data-layout-grid] [data-block-id="markdown-1"]').waitFor();
+  });
+
+  it('previews the dashboard as a patient: blocks hidden from them are left out', async () => {
+    await page.goto(`${base}/s/0/layout-builder`);
+    await gridBlock(page, 'documents').waitFor();
+    await page.getByRole('combobox', { name: 'Aperçu en tant que' }).selectOption('MANAGER');
+    await page.locator('[data-preview-as="MANAGER"]').waitFor();
+    expect(await page.locator('[data-layout-grid] [data-block-id="alerts"]').count()).toBe(1);
+    expect(await page.locator('[data-layout-grid] [data-block-id="documents"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Revenir à la modification' }).click();
+    await gridBlock(page, 'documents').waitFor();
+  });
+});
