@@ -1,0 +1,117 @@
+/**
+ * Screens rendered from layouts (issue 4), in French and Arabic: the patient home, the
+ * professional dashboard, the patient-file summary; a provisioned file made invalid while the
+ * gateway runs is reported at /ui/status and the last valid layout keeps rendering; the editor
+ * used right to left and by keyboard.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, screenshot } from './support/browser.ts';
+import { gridBlock } from './support/layout-editor.ts';
+import { expectScreen, loggedInPage } from './support/session.ts';
+
+const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+const viewBlock = (page: Page, id: string) => page.locator(`[data-layout-grid] [data-block-id="${id}"]`);
+
+describe('screens from layouts', () => {
+  const base = inject('gatewayUrl');
+  const layoutsDir = inject('layoutsDir');
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchChromium(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it.each(['fr', 'ar'])('patient home (%s): blocks of the layout, right to left in Arabic', async (lang) => {
+    const page = await loggedInPage(browser, base, 'patient.open', { lang });
+    await expectScreen(page, '/p/0');
+    await expect.poll(() => viewBlock(page, 'emergency').innerText()).toContain('112');
+    const link = viewBlock(page, 'shortcuts').getByRole('link').first();
+    expect(await link.getAttribute('href')).toBe('/p/0/my-tasks');
+    const [shortcuts, emergency] = [await box(page, '[data-block-id="shortcuts"]'), await box(page, '[data-block-id="emergency"]')];
+    // x = 0 is the start side: left in French, right in Arabic.
+    expect(shortcuts.x < emergency.x).toBe(lang === 'fr');
+    await screenshot(page, `layout-patient-home-${lang}`);
+    await page.context().close();
+  });
+
+  it.each(['fr', 'ar'])("professional dashboard (%s): CHU Azur's provisioned layout, blocks for prescribers", async (lang) => {
+    const page = await loggedInPage(browser, base, 'prescriber', { lang });
+    await expectScreen(page, '/s/0', lang === 'fr' ? 'Tableau de bord du CHU Azur' : 'لوحة متابعة CHU Azur');
+    await viewBlock(page, 'documents').waitFor();
+    await expect.poll(() => viewBlock(page, 'protocol-note').innerText()).toContain('4521');
+    await screenshot(page, `layout-dashboard-${lang}`);
+    await page.context().close();
+  });
+
+  it('patient-file summary tab (prescriber): the summary layout, the schedule from the real tasks', async () => {
+    const patient = await loggedInPage(browser, base, 'patient.open');
+    const fileId = await patient.evaluate(async () => ((await (await fetch('/api/me/patient_files')).json()) as { data: { id: string }[] }).data[0]!.id);
+    await patient.context().close();
+    const page = await loggedInPage(browser, base, 'prescriber', { path: `/s/0/patient-file/${fileId}` });
+    await expectScreen(page, `/s/0/patient-file/${fileId}`, 'Synthèse du dossier patient');
+    for (const id of ['graphs', 'telemonitoring', 'values', 'schedule']) await viewBlock(page, id).waitFor();
+    await expect.poll(() => viewBlock(page, 'schedule').innerText()).not.toMatch(/Chargement/);
+    await expect.poll(() => viewBlock(page, 'graphs').innerText()).toContain("n'est pas encore disponible");
+    await screenshot(page, 'layout-patient-file-summary-fr');
+    await page.context().close();
+  });
+
+  it('an invalid provisioned file is reported at /ui/status; the last valid layout keeps rendering', async () => {
+    const file = path.join(layoutsDir, 'chu-azur/pages/professional-dashboard.json');
+    const original = readFileSync(file, 'utf8');
+    const status = async () => ((await (await fetch(`${base}/ui/status`)).json()) as { layouts: { file: string; state: string; error?: string }[] })
+      .layouts.find((l) => l.file === 'chu-azur/pages/professional-dashboard.json');
+    try {
+      const broken = JSON.parse(original);
+      broken.blocks[0].w = 99;
+      writeFileSync(file, JSON.stringify(broken, null, 2));
+      await expect.poll(status, { timeout: 10_000 }).toMatchObject({ state: 'invalid' });
+      expect((await status())!.error).toContain('/blocks/0/w');
+
+      const page = await loggedInPage(browser, base, 'operator', { lang: 'fr' });
+      await page.goto(`${base}/ui/status`);
+      expect(await page.locator('body').innerText()).toContain('/blocks/0/w');
+      await page.goto(`${base}/s/0`);
+      await expectScreen(page, '/s/0', 'Tableau de bord du CHU Azur');
+      await expect.poll(() => viewBlock(page, 'protocol-note').innerText()).toContain('4521');
+      expect((await box(page, '[data-layout-grid] [data-block-id="alerts"]')).width).toBeGreaterThan(0);
+      await page.context().close();
+    } finally {
+      writeFileSync(file, original);
+      await expect.poll(status, { timeout: 10_000 }).toMatchObject({ state: 'ok' });
+    }
+  });
+
+  it('the editor in Arabic: right to left, blocks dragged and moved by keyboard, undo', async () => {
+    const page = await loggedInPage(browser, base, 'admin.establishment', { lang: 'ar', path: '/s/0/layout-builder', context: { viewport: { width: 1400, height: 1400 } } });
+    await expectScreen(page, '/s/0/layout-builder', 'محرر الواجهة');
+    await gridBlock(page, 'alerts').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.locator('[data-editor-grid]').getAttribute('dir')).toBe('ltr');
+    expect(await gridBlock(page, 'alerts').getAttribute('dir')).toBe('rtl');
+    // alerts is at x = 0: the right-hand column under right-to-left.
+    expect((await box(page, '[data-editor-grid] [data-block-id="alerts"]')).x).toBeGreaterThan((await box(page, '[data-editor-grid] [data-block-id="non-compliance"]')).x);
+
+    // Keyboard drag from the palette: Space picks up, the arrows jump onto the grid and move, Space drops.
+    await page.locator('[data-palette-type="link-list"]').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await gridBlock(page, 'link-list-1').waitFor();
+    const handle = gridBlock(page, 'link-list-1').locator('[data-block-handle]');
+    const before = await handle.getAttribute('aria-label');
+    await handle.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => handle.getAttribute('aria-label')).not.toBe(before);
+    await screenshot(page, 'layout-editor-ar');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => handle.getAttribute('aria-label')).toBe(before);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => gridBlock(page, 'link-list-1').count()).toBe(0);
+    await page.keyboard.press('Control+Shift+z');
+    await gridBlock(page, 'link-list-1').waitFor();
+    await page.context().close();
+  });
+});
