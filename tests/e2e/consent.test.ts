@@ -32,7 +32,7 @@ describe('consent screens', () => {
     await expectScreen(page, '/accept-cgu', 'Utilisation de vos données personnelles');
     await page.getByLabel('Je consens à l’utilisation de mes données personnelles').check();
     await page.getByRole('button', { name: 'Donner mon consentement' }).click();
-    await expectScreen(page, '/p/0', 'Accueil');
+    await expectScreen(page, '/p/0');
     await page.context().close();
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium, screenshot } from './support/browser.ts';
-import { expectScreen, loggedInPage } from './support/session.ts';
+import { activeNavLink, expectScreen, loggedInPage } from './support/session.ts';
 
 describe('preferences from the user menu', () => {
   const base = inject('gatewayUrl');
@@ -15,7 +15,7 @@ describe('preferences from the user menu', () => {
 
   it('switching to Arabic lays the page out right to left and saves the language on the account', async () => {
     const page = await loggedInPage(browser, base, 'operator', { lang: 'fr' });
-    await expectScreen(page, '/s/0', 'Accueil');
+    await expectScreen(page, '/s/0');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     const saved = page.waitForResponse((r) => r.request().method() === 'HEAD' && new URL(r.url()).pathname === '/api/me');
     await page.getByTestId('user-menu').click();
@@ -23,7 +23,7 @@ describe('preferences from the user menu', () => {
     const response = await saved;
     expect(new URL(response.url()).searchParams.get('l')).toBe('ar');
     expect(response.status()).toBe(204);
-    await page.getByRole('heading', { level: 1, name: 'الرئيسية' }).waitFor();
+    await expect.poll(() => activeNavLink(page)).toBe('الرئيسية');
     expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang, localStorage.getItem('lang')])).toEqual(['rtl', 'ar', 'ar']);
     // The navigation sits on the right in right-to-left.
     const nav = await page.getByRole('navigation').boundingBox();
@@ -31,11 +31,11 @@ describe('preferences from the user menu', () => {
     await screenshot(page, 'professional-home-ar');
 
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'الرئيسية' }).waitFor();
+    await expect.poll(() => activeNavLink(page)).toBe('الرئيسية');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Français' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+    await expect.poll(() => activeNavLink(page)).toBe('Accueil');
     await page.context().close();
   });
 
@@ -49,7 +49,7 @@ describe('preferences from the user menu', () => {
 
   it('choosing a time zone saves it and reloads the page', async () => {
     const page = await loggedInPage(browser, base, 'manager', { lang: 'fr' });
-    await expectScreen(page, '/s/0', 'Accueil');
+    await expectScreen(page, '/s/0');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Fuseau horaire' }).click();
     await page.getByRole('combobox', { name: 'Fuseau horaire de la session' }).fill('Pacific/Auckland');
@@ -65,12 +65,12 @@ describe('preferences from the user menu', () => {
 
   it('the display mode is remembered', async () => {
     const page = await loggedInPage(browser, base, 'superadmin', { lang: 'fr' });
-    await expectScreen(page, '/s/0', 'Accueil');
+    await expectScreen(page, '/s/0');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sombre' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+    await expect.poll(() => activeNavLink(page)).toBe('Accueil');
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
     await screenshot(page, 'professional-home-dark');
     await page.context().close();

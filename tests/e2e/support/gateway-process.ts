@@ -60,7 +60,17 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(url, child, () => log);
+  // Never leave a gateway behind, whatever ends this process.
+  const killOnExit = () => { if (child.exitCode === null) child.kill('SIGKILL'); };
+  process.once('exit', killOnExit);
+  try {
+    await waitUntilReady(url, child, () => log);
+  } catch (error) {
+    killOnExit();
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+    throw error;
+  }
   return {
     url,
     port,

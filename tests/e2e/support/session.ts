@@ -18,7 +18,7 @@ export const heading = (page: Page) => page.getByRole('heading', { level: 1 }).f
 export async function expectScreen(page: Page, path: string, title?: string) {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
   if (title) await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 });
-  else await heading(page).waitFor();
+  else await page.locator('main').first().waitFor();
 }
 
 /** Mantine's primary colour in force, as #rrggbb. */
@@ -31,4 +31,10 @@ export async function primaryColour(page: Page): Promise<string> {
     probe.remove();
     return `#${[r, g, b].map((c) => c!.toString(16).padStart(2, '0')).join('')}`;
   });
+}
+
+/** The label of the navigation entry of the current screen. */
+export async function activeNavLink(page: Page): Promise<string | null> {
+  const link = page.getByRole('navigation').locator('a[aria-current="page"]');
+  return (await link.count()) ? link.first().textContent() : null;
 }
