@@ -151,3 +151,16 @@ export const fileSchema = {
   },
 } as const;
 export type FileRecord = FromSchema<typeof fileSchema>;
+
+/** GET /forms/{id}/versions: every version of a questionnaire, newest first (its validation screen). */
+export const formVersionEntrySchema = {
+  type: 'object',
+  required: ['formId', 'version', 'createdAt', 'current', 'definition'],
+  additionalProperties: false,
+  properties: { formId: uuidSchema, version: { type: 'integer' }, createdAt: dateTimeSchema, current: { type: 'boolean' }, definition },
+} as const;
+export const formVersionListSchema = {
+  type: 'object', required: ['reference', 'submissionType', 'data'], additionalProperties: false,
+  properties: { reference: { type: 'string' }, submissionType: { type: 'string', enum: ['FREE', 'PLANNED'] }, data: { type: 'array', items: formVersionEntrySchema } },
+} as const;
+export type FormVersionList = FromSchema<typeof formVersionListSchema>;

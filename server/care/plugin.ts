@@ -7,6 +7,7 @@ import meRoutes from './me/routes.ts';
 import establishmentRoutes from './establishments/routes.ts';
 import patientFileRoutes from './patient-files/routes.ts';
 import formRoutes from './forms/routes.ts';
+import formVersionRoutes from './forms/versions.ts';
 import fileRoutes from './files/routes.ts';
 
 export default async function careApi(app: FastifyInstance) {
@@ -14,5 +15,6 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(establishmentRoutes);
   await app.register(patientFileRoutes);
   await app.register(formRoutes);
+  await app.register(formVersionRoutes);
   await app.register(fileRoutes);
 }

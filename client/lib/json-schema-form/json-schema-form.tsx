@@ -3,6 +3,8 @@
  * validator that works under the strict CSP, messages and rjsf's own strings in the form's
  * language, numbers with its decimal separator. Browser validation is off (noHtml5Validate):
  * the browser would speak the interface's language, not the form's, and check less.
+ * rjsf never takes a `const` as a default (it would tick consent boxes and pick answers for the
+ * patient), except for hidden discriminators (hidden-const-defaults.ts).
  * Load it lazily: it brings rjsf and @mantine/dates.
  */
 import Form, { withTheme, type FormProps } from '@rjsf/core';
@@ -11,6 +13,7 @@ import { forwardRef, useMemo } from 'react';
 import { localeSettings } from '../i18n/locale-settings.ts';
 import { directionOf, type Language } from '../languages.ts';
 import { createCfworkerValidator } from './cfworker-validator.ts';
+import { withHiddenConstDefaults } from './hidden-const-defaults.ts';
 import { stringTranslator } from './strings.ts';
 import { theme, type JsonSchemaFormContext } from './theme.tsx';
 import { useLanguageTexts } from './use-language-texts.ts';
@@ -33,7 +36,8 @@ export const JsonSchemaForm = forwardRef<Form, JsonSchemaFormProps>(function Jso
     return createCfworkerValidator(t, (n) => format.format(n));
   }, [t, locale]);
   const translateString = useMemo(() => stringTranslator(t), [t]);
-  const context = useMemo<JsonSchemaFormContext>(() => ({ decimalSeparator: decimalSeparatorOf(locale), ...formContext }), [locale, formContext]);
+  const context = useMemo<JsonSchemaFormContext>(() => ({ decimalSeparator: decimalSeparatorOf(locale), translate: t, ...formContext }), [locale, t, formContext]);
+  const schema = useMemo(() => withHiddenConstDefaults(props.schema, props.uiSchema), [props.schema, props.uiSchema]);
   if (!ready) return null;
   return (
     <div dir={directionOf(language)} lang={language}>
@@ -43,6 +47,8 @@ export const JsonSchemaForm = forwardRef<Form, JsonSchemaFormProps>(function Jso
         showErrorList={false}
         focusOnFirstError
         {...props}
+        schema={schema}
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', ...props.experimental_defaultFormStateBehavior }}
         formContext={context}
         validator={validator}
         translateString={translateString}

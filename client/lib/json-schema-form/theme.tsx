@@ -7,6 +7,7 @@ import { generateTheme } from '@rjsf/mantine';
 import type { ThemeProps } from '@rjsf/core';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import { createElement, type ComponentType } from 'react';
+import { RangeWidget } from './range-widget.tsx';
 
 const mantine = generateTheme();
 const MantineBaseInput = mantine.templates!.BaseInputTemplate as ComponentType<BaseInputTemplateProps>;
@@ -14,6 +15,8 @@ const MantineBaseInput = mantine.templates!.BaseInputTemplate as ComponentType<B
 export interface JsonSchemaFormContext {
   /** Decimal separator of the form's language. */
   decimalSeparator?: string;
+  /** Texts in the form's language (JsonSchemaForm sets it). */
+  translate?: (key: string, options?: Record<string, unknown>) => string;
   [key: string]: unknown;
 }
 
@@ -27,5 +30,6 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
 export const theme: ThemeProps = {
   ...mantine,
   templates: { ...mantine.templates, BaseInputTemplate },
+  widgets: { ...mantine.widgets, RangeWidget },
 };
 

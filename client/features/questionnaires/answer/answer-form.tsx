@@ -1,0 +1,144 @@
+/**
+ * Answering one task: the questionnaire in its language, the draft kept in the browser, the
+ * send with the server's verdicts (wrong answers on their questions, the late-forms choice,
+ * a questionnaire that can no longer be answered).
+ */
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import type { ErrorSchema } from '@rjsf/utils';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { Task } from '../../../../schemas/form-api.ts';
+import { toJsonValue } from '../../../lib/json-schema-form/cfworker-validator.ts';
+import { useLanguageTexts } from '../../../lib/json-schema-form/use-language-texts.ts';
+import { formatDateTime } from '../../../lib/i18n/locale-settings.ts';
+import type { Language } from '../../../lib/languages.ts';
+import { notify } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
+import type { FormVersion } from '../api/get-form.ts';
+import { useSendResponse } from '../api/send-response.ts';
+import { startResponse } from '../api/start-response.ts';
+import { localizeDefinition } from '../definition/localize.ts';
+import { surveyHref } from '../definition/route-params.ts';
+import { UploadTracker, useUploadsInProgress } from '../files/upload-tracker.ts';
+import { olderLateTasks } from '../tasks/task-groups.ts';
+import { LateFormsDialog } from './late-forms-dialog.tsx';
+import { QuestionnaireForm } from './questionnaire-form.tsx';
+import { sendOutcome, type ClosedCode } from './send-errors.ts';
+import { useDraft } from './use-draft.ts';
+
+interface Props {
+  patientFileId: string;
+  patientFileIndex: number;
+  userId: string;
+  timeZone: string;
+  task: Task;
+  tasks: Task[];
+  version: FormVersion;
+  language: Language;
+}
+
+type Problem = 'retry' | 'session' | 'uploading';
+
+export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, task, tasks, version, language }: Props) {
+  const { t: tUi, i18n } = useTranslation();
+  const { t } = useLanguageTexts(language);
+  const navigate = useNavigate();
+  const form = useMemo(() => localizeDefinition(version.definition, language), [version.definition, language]);
+  const properties = (version.definition.schema as { properties?: Record<string, unknown> }).properties;
+  const draft = useDraft({ userId, patientFileId, formId: task.formId, occurrenceId: task.occurrenceId }, version.version, properties);
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => draft.initial?.answers ?? {});
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
+  const [triedOnce, setTriedOnce] = useState(false);
+  const [closed, setClosed] = useState<ClosedCode>();
+  const [problem, setProblem] = useState<Problem>();
+  const [lateOpen, setLateOpen] = useState(false);
+  const held = useRef<Record<string, unknown>>({});
+  const uploads = useMemo(() => new UploadTracker(), []);
+  const uploading = useUploadsInProgress(uploads) > 0;
+  const send = useSendResponse(patientFileId);
+  const tasksHref = paths.patient.myTasks.getHref({ patientFileIndex });
+  const older = useMemo(() => olderLateTasks(tasks, task), [tasks, task]);
+
+  useEffect(() => {
+    startResponse(patientFileId, { formId: task.formId, ...(task.occurrenceId ? { occurrenceId: task.occurrenceId } : {}) }).catch((error: unknown) => {
+      const outcome = sendOutcome(error, t);
+      if (outcome.kind === 'closed') setClosed(outcome.code);
+    });
+    // Once per task: starting again would only find the same ongoing response.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [patientFileId, task.formId, task.occurrenceId]);
+
+  function submit(answers: Record<string, unknown>, skipEarlierLate = false) {
+    if (uploading) { setProblem('uploading'); return; }
+    setProblem(undefined);
+    held.current = answers;
+    send.mutate({ formId: task.formId, ...(task.occurrenceId ? { occurrenceId: task.occurrenceId } : {}), answers: toJsonValue(answers) as Record<string, unknown>, skipEarlierLate }, {
+      onSuccess: () => {
+        draft.clear();
+        setLateOpen(false);
+        void notify({ message: tUi('questionnaires.answer.sent'), color: 'positive' });
+        void navigate(tasksHref);
+      },
+      onError: (error) => {
+        const outcome = sendOutcome(error, t);
+        if (outcome.kind === 'fields') { setExtraErrors(outcome.errorSchema); setTriedOnce(true); }
+        else if (outcome.kind === 'olderLate') setLateOpen(true);
+        else if (outcome.kind === 'closed') { draft.clear(); setLateOpen(false); setClosed(outcome.code); }
+        else setProblem(outcome.kind);
+      },
+    });
+  }
+
+  if (closed) {
+    return (
+      <Alert color="warning" variant="light" role="alert" title={tUi(`questionnaires.closed.${closed}.title`)}>
+        <Stack gap="xs">
+          <Text size="sm">{tUi(`questionnaires.closed.${closed}.text`)}</Text>
+          <Anchor component={Link} to={tasksHref} size="sm">{tUi('questionnaires.backToTasks')}</Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {task.late && task.limitAt && (
+        <Alert color="warning" variant="light" title={tUi('questionnaires.answer.lateTitle')}>
+          {tUi('questionnaires.answer.lateText', { limit: formatDateTime(task.limitAt, i18n.language as Language, timeZone) })}
+        </Alert>
+      )}
+      {draft.initial && (
+        <Alert color="info" variant="light" data-testid="draft-restored">
+          {tUi('questionnaires.answer.draftRestored', { date: formatDateTime(draft.initial.savedAt, i18n.language as Language, timeZone) })}
+        </Alert>
+      )}
+      <QuestionnaireForm
+        form={form}
+        formData={formData}
+        onChange={(data) => { setFormData(data); draft.save(data); if (extraErrors) setExtraErrors(undefined); }}
+        onSubmit={(data) => submit(data)}
+        onError={() => setTriedOnce(true)}
+        liveValidate={triedOnce}
+        extraErrors={extraErrors}
+        uploads={uploads}
+      >
+        {problem && (
+          <Alert color={problem === 'uploading' ? 'info' : 'negative'} variant="light" role="alert">{t(`questionnaires.answer.problem.${problem}`)}</Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={send.isPending} disabled={uploading}>{t('questionnaires.answer.send')}</Button>
+        </Group>
+      </QuestionnaireForm>
+      <LateFormsDialog
+        opened={lateOpen}
+        older={older}
+        timeZone={timeZone}
+        sending={send.isPending}
+        onClose={() => setLateOpen(false)}
+        onAnswerOldest={() => { setLateOpen(false); void navigate(surveyHref(patientFileIndex, older[0]!)); }}
+        onContinue={() => submit(held.current, true)}
+      />
+    </Stack>
+  );
+}

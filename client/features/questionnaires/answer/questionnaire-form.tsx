@@ -1,0 +1,65 @@
+/**
+ * A questionnaire rendered with rjsf in its language (right to left in Arabic), with its file
+ * questions and its computed values. Read-only, it shows a response.
+ */
+import { Stack, Text } from '@mantine/core';
+import type { ErrorSchema, RegistryWidgetsType } from '@rjsf/utils';
+import { useMemo, type ReactNode } from 'react';
+import { JsonSchemaForm } from '../../../lib/json-schema-form/json-schema-form.tsx';
+import { useLanguageTexts } from '../../../lib/json-schema-form/use-language-texts.ts';
+import { directionOf } from '../../../lib/languages.ts';
+import { withFileWidgets } from '../definition/file-questions.ts';
+import type { LocalizedForm } from '../definition/localize.ts';
+import { FILE_WIDGET, FileUploadWidget } from '../files/file-upload-widget.tsx';
+import type { UploadTracker } from '../files/upload-tracker.ts';
+import { ComputedValues } from './computed-values.tsx';
+import classes from './read-only.module.css';
+import type { QuestionnaireFormContext } from './form-context.ts';
+
+const widgets: RegistryWidgetsType = { [FILE_WIDGET]: FileUploadWidget };
+
+export interface QuestionnaireFormProps {
+  form: LocalizedForm;
+  formData: Record<string, unknown>;
+  onChange?: (formData: Record<string, unknown>) => void;
+  onSubmit?: (formData: Record<string, unknown>) => void;
+  readOnly?: boolean;
+  /** Computed values as the server stored them (a response), instead of live ones. */
+  storedComputed?: Record<string, unknown> | null;
+  extraErrors?: ErrorSchema;
+  liveValidate?: boolean;
+  onError?: () => void;
+  uploads?: UploadTracker;
+  /** The send buttons; a read-only form has none. */
+  children?: ReactNode;
+}
+
+export function QuestionnaireForm({ form, formData, onChange, onSubmit, readOnly, storedComputed, extraErrors, liveValidate, onError, uploads, children }: QuestionnaireFormProps) {
+  const { t } = useLanguageTexts(form.language);
+  const uiSchema = useMemo(() => withFileWidgets(form.uiSchema, form.files, FILE_WIDGET), [form]);
+  const formContext = useMemo<QuestionnaireFormContext>(() => ({ t, uploads }), [t, uploads]);
+  return (
+    <Stack gap="md" dir={directionOf(form.language)} lang={form.language} className={readOnly ? classes.readOnly : undefined}>
+      {form.description && <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>{form.description}</Text>}
+      <JsonSchemaForm
+        language={form.language}
+        schema={form.schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        widgets={widgets}
+        formContext={formContext}
+        readonly={readOnly}
+        extraErrors={extraErrors}
+        liveValidate={liveValidate ? 'onBlur' : undefined}
+        onChange={(event) => onChange?.(event.formData as Record<string, unknown>)}
+        onSubmit={(event) => onSubmit?.(event.formData as Record<string, unknown>)}
+        onError={onError}
+      >
+        <Stack gap="md" mt="md">
+          <ComputedValues form={form} answers={formData} t={t} stored={storedComputed} />
+          {readOnly ? <></> : children}
+        </Stack>
+      </JsonSchemaForm>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+/** The patient's `health-path-history/form-responses/:formResponseId`; back leads to monitoring. */
+import { Anchor, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useRouteLoaderData } from 'react-router';
+import type { PatientAreaData } from '../../../app/router/area-loaders.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSessionData } from '../../../lib/session/use-session.ts';
+import { ResponseView } from './response-view.tsx';
+
+export function PatientFormResponsePage() {
+  const { t } = useTranslation();
+  const { formResponseId } = useParams();
+  const { me } = useSessionData();
+  const { index } = useRouteLoaderData('patient-area') as PatientAreaData;
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={paths.patient.healthPathData.getHref({ patientFileIndex: index })} size="sm">
+        {t('placeholder.back', { screen: t('screens.healthPathData') })}
+      </Anchor>
+      <ResponseView key={formResponseId} responseId={formResponseId!} timeZone={me.timezone} />
+    </Stack>
+  );
+}
+
+export const Component = PatientFormResponsePage;

@@ -1,0 +1,27 @@
+/** `/s/:structureIndex/patient-file/:patientFileId/form-responses/:formResponseId`; back leads to the file's responses. */
+import { Anchor, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useRouteLoaderData } from 'react-router';
+import type { StructureAreaData } from '../../../app/router/area-loaders.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSessionData } from '../../../lib/session/use-session.ts';
+import { ResponseView } from './response-view.tsx';
+
+export const FORM_RESPONSES_TAB = 'form-responses';
+
+export function ProfessionalFormResponsePage() {
+  const { t } = useTranslation();
+  const { formResponseId, patientFileId } = useParams();
+  const { me } = useSessionData();
+  const { index } = useRouteLoaderData('structure-area') as StructureAreaData;
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={paths.professional.patientFile.getHref({ structureIndex: index, patientFileId: patientFileId!, currentTab: FORM_RESPONSES_TAB })} size="sm">
+        {t('placeholder.back', { screen: t('questionnaires.responses.tab') })}
+      </Anchor>
+      <ResponseView key={formResponseId} responseId={formResponseId!} timeZone={me.timezone} />
+    </Stack>
+  );
+}
+
+export const Component = ProfessionalFormResponsePage;

@@ -1,0 +1,41 @@
+/**
+ * A questionnaire response, read-only, always with the version it was answered in (issue 5 §3):
+ * who answered (and whether a caregiver did), when, and the computed values the server stored.
+ */
+import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/i18n/locale-settings.ts';
+import type { Language } from '../../../lib/languages.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { QuestionnaireForm } from '../answer/questionnaire-form.tsx';
+import { useFormResponse } from '../api/get-response.ts';
+import { formLanguage, localizeDefinition } from '../definition/localize.ts';
+import { LoadError } from '../load-error.tsx';
+
+export function ResponseView({ responseId, timeZone }: { responseId: string; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const response = useFormResponse(responseId);
+  const language = response.data ? formLanguage(response.data.definition, i18n.language) : (i18n.language as Language);
+  const form = useMemo(() => (response.data ? localizeDefinition(response.data.definition, language) : undefined), [response.data, language]);
+  usePageTitle(form?.name ?? t('screens.formResponse'));
+  if (response.isPending) return <Loader aria-label={t('loading.text')} />;
+  if (response.isError || !form) return <LoadError messageKey="questionnaires.errors.responseLoad" onRetry={() => void response.refetch()} />;
+  const r = response.data;
+  const ui = i18n.language as Language;
+  return (
+    <Stack gap="md" maw={760} data-testid="form-response">
+      <Title order={1} size="h2" lang={language}>{form.name}</Title>
+      <Group gap="xs">
+        <Badge variant="light" color="secondary">{t('questionnaires.response.version', { version: r.version })}</Badge>
+        {r.answeredByCaregiver && <Badge variant="light" color="warning">{t('questionnaires.response.byCaregiver')}</Badge>}
+      </Group>
+      <Text size="sm">
+        {r.answeredAt ? t('questionnaires.response.answeredAt', { date: formatDateTime(r.answeredAt, ui, timeZone) }) : null}
+        {r.answeredBy ? ` · ${t('questionnaires.response.answeredBy', { name: r.answeredBy })}` : null}
+      </Text>
+      {r.limitAt && <Text size="xs" c="dimmed">{t('questionnaires.response.limitAt', { date: formatDateTime(r.limitAt, ui, timeZone) })}</Text>}
+      <QuestionnaireForm form={form} formData={(r.answers ?? {}) as Record<string, unknown>} storedComputed={r.computed} readOnly />
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+/** Demo questionnaires assigned to patient.open's file through the API, as the prescriber does. */
+import type { FormSummary } from '../../../schemas/form-api.ts';
+import { apiSession } from './api-session.ts';
+
+export interface AssignedForms { patientFileId: string; establishmentId: string; formIds: Record<string, string> }
+
+export async function assignDemoForms(baseUrl: string, references: readonly string[]): Promise<AssignedForms> {
+  const patient = await apiSession(baseUrl, 'patient.open');
+  const files = await patient.get<{ data: { id: string; service: { establishment: { id: string } } }[] }>('/me/patient_files');
+  const file = files.data[0]!;
+  const prescriber = await apiSession(baseUrl, 'prescriber');
+  const forms = await prescriber.get<{ data: FormSummary[] }>(`/establishments/${file.service.establishment.id}/forms`);
+  const formIds: Record<string, string> = {};
+  for (const reference of references) {
+    const form = forms.data.find((f) => f.reference === reference);
+    if (!form) throw new Error(`no form ${reference} in ${forms.data.map((f) => f.reference).join(', ')}`);
+    const res = await prescriber.post(`/patient_files/${file.id}/forms/${form.id}`);
+    if (res.status !== 200) throw new Error(`assign ${reference}: ${res.status} ${JSON.stringify(res.body)}`);
+    formIds[reference] = form.id;
+  }
+  return { patientFileId: file.id, establishmentId: file.service.establishment.id, formIds };
+}
