@@ -10,6 +10,7 @@ import { launchChromium, newContext, screenshot } from './support/browser.ts';
 import { startClockedGateway, type ClockedGateway } from './support/clocked-gateway.ts';
 import { loginAs } from './support/login.ts';
 import { pngOf } from './support/png.ts';
+import { apiSession } from './support/api-session.ts';
 import { assignDemoForms, type AssignedForms } from './support/questionnaires.ts';
 
 describe('questionnaires', () => {
@@ -26,6 +27,12 @@ describe('questionnaires', () => {
     await gateway?.stop();
   });
 
+  interface TaskOut { occurrenceId?: string; formId: string; reference: string; status: string; late: boolean; startAt?: string }
+  const tasksNow = async () => (await (await apiSession(gateway.url, 'patient.open')).get<{ data: TaskOut[] }>(`/patient_files/${assigned.patientFileId}/tasks`)).data;
+  const surveyPath = (task: TaskOut, lang?: string) => task.occurrenceId
+    ? `/p/0/survey-answers/${task.occurrenceId}${lang ? `/planned/${lang}` : ''}`
+    : `/p/0/survey-answers/${task.formId}/free${lang ? `/${lang}` : ''}`;
+
   async function patientPage(path = '/p/0/my-tasks', lang?: string): Promise<Page> {
     const context = await newContext(browser);
     if (lang) await context.addInitScript((l) => { if (!localStorage.getItem('lang')) localStorage.setItem('lang', l); }, lang);
@@ -33,6 +40,27 @@ describe('questionnaires', () => {
     await loginAs(page, gateway.url, 'patient.open', path);
     return page;
   }
+
+  it('renders every corpus questionnaire in French, English and Arabic, and refuses it empty in that language', async () => {
+    const REQUIRED = { fr: 'Ce champ est obligatoire', en: 'This field is required', ar: 'هذا الحقل إلزامي' } as const;
+    const tasks = await tasksNow();
+    const forms = ['POST-OP', 'HF-DAILY', 'PHQ-9', 'GAD-7', 'SCHEMA-SHOWCASE'].map((ref) => tasks.find((t) => t.reference === ref && ['available', 'ongoing', 'free'].includes(t.status))!);
+    const page = await patientPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const task of forms) {
+      for (const lang of ['fr', 'en', 'ar'] as const) {
+        await page.goto(`${gateway.url}${surveyPath(task, lang)}`);
+        const form = page.locator(`[lang=${lang}] form`).first();
+        await form.waitFor();
+        await form.getByRole('button', { name: { fr: 'Envoyer mes réponses', en: 'Send my answers', ar: 'إرسال إجاباتي' }[lang] }).click();
+        await page.getByText(REQUIRED[lang]).first().waitFor();
+        if (task.reference === 'SCHEMA-SHOWCASE') await screenshot(page, `questionnaires-showcase-${lang}`);
+      }
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 
   it('lists the tasks with status and limit date, then answers the post-operative follow-up with a photo', async () => {
     const page = await patientPage();
@@ -42,7 +70,7 @@ describe('questionnaires', () => {
     await expect(open.textContent()).resolves.toMatch(/À remplir avant le \d{1,2} \S+ \d{4} à? ?\d{2}:\d{2}/);
     await screenshot(page, 'questionnaires-my-tasks');
 
-    await open.locator('[data-task-status]', { hasText: 'Suivi post-opératoire' }).getByRole('link', { name: 'Répondre' }).click();
+    await open.locator('[data-task-status]', { hasText: 'Suivi post-opératoire' }).getByRole('link', { name: /Répondre|Continuer/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Suivi post-opératoire' }).waitFor();
     await screenshot(page, 'questionnaires-post-op-empty');
     // Nothing is answered for the patient: no pre-selected choice, the scale says it is unanswered.
@@ -115,5 +143,93 @@ describe('questionnaires', () => {
     await page.getByRole('link', { name: /Réponses aux questionnaires/ }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/form-responses'));
     await context.close();
+  });
+
+  it('keeps what was typed in the browser: a reload loses nothing', async () => {
+    const hf = (await tasksNow()).find((t) => t.reference === 'HF-DAILY' && ['available', 'ongoing'].includes(t.status))!;
+    const page = await patientPage(surveyPath(hf));
+    await page.getByLabel('Poids du jour (kg)').fill('72,4');
+    await page.getByLabel('Poids habituel (kg)').fill('70');
+    await page.getByRole('radiogroup', { name: 'Essoufflement inhabituel' }).getByRole('radio', { name: 'Oui' }).check();
+    await expect(page.locator('[data-computed=weightGain]').textContent()).resolves.toBe('2,4\u00a0kg');
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.getByTestId('draft-restored').waitFor();
+    await expect(page.getByLabel('Poids du jour (kg)').inputValue()).resolves.toBe('72,4');
+    await page.getByRole('radiogroup', { name: 'Essoufflement inhabituel' }).getByRole('radio', { name: 'Oui', checked: true }).waitFor();
+    await screenshot(page, 'questionnaires-draft-restored');
+    await page.context().close();
+  });
+
+  it('shows a questionnaire in Arabic, right to left, with its mandatory fields in Arabic', async () => {
+    const phq9 = (await tasksNow()).find((t) => t.reference === 'PHQ-9')!;
+    const page = await patientPage(surveyPath(phq9, 'ar'));
+    await page.getByRole('heading', { level: 1, name: 'استبيان صحة المريض (PHQ-9)' }).waitFor();
+    const form = page.locator('[dir=rtl][lang=ar]').filter({ has: page.locator('form') }).first();
+    await form.waitFor();
+    await expect(form.evaluate((el) => getComputedStyle(el).direction)).resolves.toBe('rtl');
+    await page.getByRole('button', { name: 'إرسال إجاباتي' }).click();
+    await page.getByText('هذا الحقل إلزامي').first().waitFor();
+    await screenshot(page, 'questionnaires-phq9-arabic');
+    // One message per unanswered question (rjsf-mantine also keeps a hidden copy for aria-describedby).
+    await expect(page.getByText('هذا الحقل إلزامي').locator('visible=true').count()).resolves.toBe(9);
+    // The labels start on the right.
+    const label = page.getByText('الدرجة الإجمالية لـ PHQ-9 (من 0 إلى 27)');
+    const box = (await label.boundingBox())!;
+    const formBox = (await form.boundingBox())!;
+    expect(formBox.x + formBox.width - (box.x + box.width)).toBeLessThan(40);
+    await page.context().close();
+  });
+
+  it('shows a manager the questionnaire to validate, read-only, with its versions, and says validation is not offered', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page, gateway.url, 'manager', `/s/0/surveys/${assigned.formIds['POST-OP']}/validation`);
+    await page.getByRole('heading', { level: 1, name: 'Suivi post-opératoire' }).waitFor();
+    await page.getByText('Validation non disponible').waitFor();
+    await expect(page.locator('input').and(page.getByLabel('Versions')).inputValue()).resolves.toMatch(/^Version 1, du /);
+    expect(await page.getByLabel('Température (°C)').isDisabled()).toBe(true);
+    await screenshot(page, 'questionnaires-validation');
+    await context.close();
+  });
+
+  it('when older forms are late: answer the oldest first, or confirm and lose them', async () => {
+    // Two days and two hours later: the first two daily heart-failure forms are late, the third is open.
+    await gateway.advanceHours(50);
+    const tasks = await tasksNow();
+    const hf = tasks.filter((t) => t.reference === 'HF-DAILY' && t.occurrenceId).sort((a, b) => Date.parse(a.startAt!) - Date.parse(b.startAt!));
+    expect(hf.slice(0, 3).map((t) => [t.status, t.late])).toEqual([['ongoing', true], ['available', true], ['available', false]]);
+
+    const page = await patientPage();
+    const late = page.getByTestId('tasks-late');
+    await late.getByText('Suivi quotidien de l\'insuffisance cardiaque').first().waitFor();
+    expect(await late.locator('[data-late]').count()).toBe(3);
+    await screenshot(page, 'questionnaires-late-tasks');
+
+    await page.goto(`${gateway.url}${surveyPath(hf[2]!)}`);
+    await page.getByLabel('Poids du jour (kg)').fill('71');
+    await page.getByRole('radiogroup', { name: 'Essoufflement inhabituel' }).getByRole('radio', { name: 'Non' }).check();
+    await page.getByRole('radiogroup', { name: 'Chevilles gonflées' }).getByRole('radio', { name: 'Non' }).check();
+    await page.getByRole('button', { name: 'Envoyer mes réponses' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Questionnaires en retard' });
+    await dialog.waitFor();
+    await dialog.getByText('3 questionnaires plus anciens sont en retard').waitFor();
+    await screenshot(page, 'questionnaires-late-dialog');
+
+    // First choice: answer the oldest; what was typed here is kept.
+    await dialog.getByRole('button', { name: 'Répondre au plus ancien' }).click();
+    await page.waitForURL((url) => url.pathname === surveyPath(hf[0]!));
+    await page.getByText('Questionnaire en retard').waitFor();
+    await page.goBack();
+    await page.getByTestId('draft-restored').waitFor();
+    await expect(page.getByLabel('Poids du jour (kg)').inputValue()).resolves.toBe('71');
+
+    // Second choice: continue, and the older late ones are lost.
+    await page.getByRole('button', { name: 'Envoyer mes réponses' }).click();
+    await dialog.getByRole('button', { name: 'Continuer et les perdre' }).click();
+    await page.waitForURL((url) => url.pathname === '/p/0/my-tasks');
+    const after = await tasksNow();
+    expect(after.filter((t) => hf.slice(0, 3).some((h) => h.occurrenceId === t.occurrenceId)).map((t) => t.status)).toEqual(['expired', 'expired', 'completed']);
+    await page.context().close();
   });
 });

@@ -54,6 +54,7 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
   const [problem, setProblem] = useState<Problem>();
   const [lateOpen, setLateOpen] = useState(false);
   const held = useRef<Record<string, unknown>>({});
+  const touched = useRef(false);
   const uploads = useMemo(() => new UploadTracker(), []);
   const uploading = useUploadsInProgress(uploads) > 0;
   const send = useSendResponse(patientFileId);
@@ -116,7 +117,8 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
       <QuestionnaireForm
         form={form}
         formData={formData}
-        onChange={(data) => { setFormData(data); draft.save(data); if (extraErrors) setExtraErrors(undefined); }}
+        onChange={(data) => { setFormData(data); if (touched.current) draft.save(data); if (extraErrors) setExtraErrors(undefined); }}
+        onUserInput={() => { touched.current = true; }}
         onSubmit={(data) => submit(data)}
         onError={() => setTriedOnce(true)}
         liveValidate={triedOnce}
