@@ -1,15 +1,15 @@
 /**
- * Start-up: runtime config → language → i18n → API hooks → session check → render. The
- * session check starts before the first render so that the loading state is the first thing
- * a user sees, and no route exists until the session is known.
+ * Start-up: the session check, the runtime config and the first screen's modules start
+ * together; then language → i18n → render. The loading state is the first thing a user sees,
+ * and no route exists until the session is known.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '../lib/api/api-hooks.ts';
 import { loadRuntimeConfig } from '../lib/config.ts';
-import { changeLanguage } from '../lib/i18n/change-language.ts';
+import { changeLanguage, storeLanguage } from '../lib/i18n/change-language.ts';
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from '../lib/i18n/detect-language.ts';
-import { currentLanguage, initI18n } from '../lib/i18n/i18n.ts';
+import { currentLanguage, i18n, initI18n } from '../lib/i18n/i18n.ts';
 import { notifyNativeApp } from '../lib/i18n/native-app.ts';
 import { isLanguage } from '../lib/languages.ts';
 import { redirectToLogin } from '../lib/session/branding-param.ts';
@@ -18,6 +18,7 @@ import { markSessionExpired, sessionExpiresIn } from '../lib/session/expiry-stor
 import { isAnonymousPath } from '../lib/session/login-redirect.ts';
 import { sessionStore, startSession } from '../lib/session/session-store.ts';
 import { App } from './app.tsx';
+import { preloadRoute } from './router/preload-route.ts';
 import { quietConsole } from './quiet-console.ts';
 
 function storedLanguage(): string | null {
@@ -25,17 +26,18 @@ function storedLanguage(): string | null {
 }
 
 export async function bootstrap(rootElement: HTMLElement) {
-  const config = await loadRuntimeConfig();
-  if (config.disableConsole) quietConsole();
   const stored = storedLanguage();
-  const language = detectLanguage({ stored, browser: navigator.languages ?? [navigator.language], configured: config.defaultLanguage });
-  await initI18n(language);
-  notifyNativeApp(language);
-
+  const browser = navigator.languages ?? [navigator.language];
+  // The session check, the runtime config and the first screen's modules load in parallel.
+  let serverLanguage: string | undefined;
+  const early = detectLanguage({ stored, browser, configured: undefined });
   configureApi({
-    language: currentLanguage,
+    language: () => (i18n.isInitialized ? currentLanguage() : early),
     expiresIn: (seconds) => sessionExpiresIn(seconds),
-    contentLanguage: (l) => { if (isLanguage(l) && l !== currentLanguage()) void changeLanguage(l, { saveOnAccount: false }); },
+    contentLanguage: (l) => {
+      if (!i18n.isInitialized) serverLanguage = l;
+      else if (isLanguage(l) && l !== currentLanguage()) void changeLanguage(l, { saveOnAccount: false });
+    },
     unauthorized: () => { if (sessionStore.get().state === 'loggedIn') markSessionExpired(); },
   });
   shareExpiryAcrossTabs();
@@ -45,6 +47,16 @@ export async function bootstrap(rootElement: HTMLElement) {
   });
   // Without a stored choice, the account's saved language wins: GET /me goes without `l`.
   startSession({ sendLanguage: stored !== null }).catch((error) => console.error(error));
+  preloadRoute(window.location.pathname);
+
+  const config = await loadRuntimeConfig();
+  if (config.disableConsole) quietConsole();
+  const language = isLanguage(serverLanguage) && stored === null
+    ? serverLanguage
+    : detectLanguage({ stored, browser, configured: config.defaultLanguage });
+  await initI18n(language);
+  if (language === serverLanguage) storeLanguage(language);
+  notifyNativeApp(language);
 
   const app = <App />;
   createRoot(rootElement).render(config.strictMode ? <StrictMode>{app}</StrictMode> : app);

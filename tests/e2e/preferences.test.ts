@@ -55,11 +55,12 @@ describe('preferences from the user menu', () => {
     await page.getByRole('combobox', { name: 'Fuseau horaire de la session' }).fill('Pacific/Auckland');
     await page.getByRole('option', { name: 'Pacific/Auckland' }).click();
     await screenshot(page, 'time-zone-dialog');
+    // The reloaded page asks GET /me as soon as its script runs, before the load event.
     const reloaded = page.waitForEvent('load');
+    const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.request().method() === 'GET');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await reloaded;
-    const me = await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.request().method() === 'GET');
-    expect((await me.json()).selectedTimezone).toBe('Pacific/Auckland');
+    expect((await (await me).json()).selectedTimezone).toBe('Pacific/Auckland');
     await page.context().close();
   });
 

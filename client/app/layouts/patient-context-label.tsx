@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { FileStatusBadge } from '../../features/context-selector/file-status-badge.tsx';
-import { patientNameOf } from '../../features/context-selector/patient-file-card.tsx';
+import { patientNameOf } from '../../lib/patient-name.ts';
 
 /** Header line of the patient area: whose file, in which service; 'caregiver of' for caregivers. */
 export function PatientContextLabel({ file, caregiver }: { file: PatientFileSummary; caregiver: boolean }) {

@@ -3,11 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { paths } from '../../lib/paths.ts';
+import { patientNameOf } from '../../lib/patient-name.ts';
 import { FileStatusBadge } from './file-status-badge.tsx';
-
-export function patientNameOf(file: PatientFileSummary): string {
-  return file.patient ? `${file.patient.firstName} ${file.patient.lastName}` : file.patientName ?? '';
-}
 
 export function PatientFileCard({ file, index }: { file: PatientFileSummary; index: number }) {
   const { t } = useTranslation();
