@@ -12,6 +12,7 @@ import type { ValidatorType } from '@rjsf/utils';
 import { forwardRef, useMemo } from 'react';
 import { localeSettings } from '../i18n/locale-settings.ts';
 import { directionOf, type Language } from '../languages.ts';
+import './texts.ts';
 import { createCfworkerValidator } from './cfworker-validator.ts';
 import { withHiddenConstDefaults } from './hidden-const-defaults.ts';
 import { stringTranslator } from './strings.ts';

@@ -3,6 +3,7 @@
  * My Tasks. The task is found among the file's tasks (its status and dates), then the current
  * version of its questionnaire is loaded.
  */
+import '../texts.ts';
 import { Alert, Anchor, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useRouteLoaderData } from 'react-router';

@@ -1,4 +1,5 @@
 /** A patient file's questionnaire responses, newest first, for its professionals. */
+import '../texts.ts';
 import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
 /** The patient's `health-path-history/form-responses/:formResponseId`; back leads to monitoring. */
+import '../texts.ts';
 import { Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useRouteLoaderData } from 'react-router';

@@ -1,4 +1,5 @@
 /** `/s/:structureIndex/patient-file/:patientFileId/form-responses/:formResponseId`; back leads to the file's responses. */
+import '../texts.ts';
 import { Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useRouteLoaderData } from 'react-router';

@@ -2,6 +2,7 @@
  * My Tasks (spec 000 §2): the questionnaires to answer with their status and limit date, late
  * ones first and flagged, then open, free, upcoming and past ones. Dates in the user's time zone.
  */
+import '../texts.ts';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

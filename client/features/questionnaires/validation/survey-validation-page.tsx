@@ -3,6 +3,7 @@
  * read-only, in any of its versions. The server has no validation request or decision for
  * questionnaires yet: the screen says so rather than offering buttons that do nothing.
  */
+import '../texts.ts';
 import { Alert, Badge, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
