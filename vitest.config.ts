@@ -17,6 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit-api',
+          globalSetup: ['tests/helpers/pglite-template.ts'],
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, 'tests/e2e/**'],
           // Each file opens its own database (in-memory PGlite, or a throwaway PostgreSQL database).

@@ -33,13 +33,15 @@ export interface OpenOptions {
   /** PGlite data directory, or 'memory://' for a throwaway in-memory database. */
   dataDir: string;
   poolSize?: number;
+  /** In-memory PGlite only: start from this dump (PGlite's dumpDataDir) instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   let unlock = async () => {};
   if (!inMemory) {
@@ -47,7 +49,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     unlock = await lockDataDirectory(dataDir);
   }
   try {
-    const client = new PGlite(inMemory ? dataDir : path.resolve(dataDir));
+    const client = new PGlite(inMemory ? dataDir : path.resolve(dataDir), inMemory && loadDataDir ? { loadDataDir } : {});
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

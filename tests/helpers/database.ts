@@ -3,8 +3,11 @@
  * database created next to TEST_DATABASE_URL's and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client.ts';
+
+export const PGLITE_TEMPLATE_ENV = 'TELESUIVI_PGLITE_TEMPLATE';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -13,7 +16,10 @@ export interface TestDatabase { database: Database; url?: string; drop(): Promis
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    // A migrated cluster dumped once by tests/helpers/pglite-template.ts: about 0.4 s to open instead of 3.5 s.
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const loadDataDir = template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir });
     return { database, drop: () => database.close() };
   }
   const name = `telesuivi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
