@@ -18,6 +18,7 @@ import { withHiddenConstDefaults } from './hidden-const-defaults.ts';
 import { stringTranslator } from './strings.ts';
 import { theme, type JsonSchemaFormContext } from './theme.tsx';
 import { useLanguageTexts } from './use-language-texts.ts';
+import classes from './json-schema-form.module.css';
 
 const ThemedForm = withTheme(theme);
 
@@ -41,7 +42,7 @@ export const JsonSchemaForm = forwardRef<Form, JsonSchemaFormProps>(function Jso
   const schema = useMemo(() => withHiddenConstDefaults(props.schema, props.uiSchema), [props.schema, props.uiSchema]);
   if (!ready) return null;
   return (
-    <div dir={directionOf(language)} lang={language}>
+    <div dir={directionOf(language)} lang={language} className={classes.form}>
       <ThemedForm
         ref={ref}
         noHtml5Validate

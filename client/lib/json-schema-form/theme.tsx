@@ -5,9 +5,10 @@
 import '@mantine/dates/styles.css';
 import { generateTheme } from '@rjsf/mantine';
 import type { ThemeProps } from '@rjsf/core';
-import type { BaseInputTemplateProps } from '@rjsf/utils';
+import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
 import { createElement, type ComponentType } from 'react';
 import { RangeWidget } from './range-widget.tsx';
+import { buffered, DateWidget, NumberField, SelectWidget } from './widgets.tsx';
 
 const mantine = generateTheme();
 const MantineBaseInput = mantine.templates!.BaseInputTemplate as ComponentType<BaseInputTemplateProps>;
@@ -20,16 +21,25 @@ export interface JsonSchemaFormContext {
   [key: string]: unknown;
 }
 
+const BufferedBaseInput = buffered(MantineBaseInput);
+
 function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { decimalSeparator } = (props.registry.formContext ?? {}) as JsonSchemaFormContext;
   const numeric = props.type === 'number' || props.type === 'integer' || props.schema.type === 'number' || props.schema.type === 'integer';
-  if (!numeric || !decimalSeparator) return createElement(MantineBaseInput, props);
-  return createElement(MantineBaseInput, { ...props, options: { ...props.options, decimalSeparator } });
+  if (!numeric) return createElement(props.type === 'date' || props.type === 'datetime-local' ? MantineBaseInput : BufferedBaseInput, props);
+  if (!decimalSeparator || decimalSeparator === '.') return createElement(MantineBaseInput, props);
+  // Mantine's NumberInput shows a number with a '.'; written with the language's separator it shows 37,2.
+  const value = typeof props.value === 'number' ? String(props.value).replace('.', decimalSeparator) : props.value;
+  return createElement(MantineBaseInput, { ...props, value, options: { ...props.options, decimalSeparator } });
 }
 
 export const theme: ThemeProps = {
   ...mantine,
   templates: { ...mantine.templates, BaseInputTemplate },
-  widgets: { ...mantine.widgets, RangeWidget },
+  widgets: {
+    ...mantine.widgets, RangeWidget, SelectWidget, DateWidget,
+    TextareaWidget: buffered(mantine.widgets!.TextareaWidget as ComponentType<WidgetProps>),
+  },
+  fields: { ...mantine.fields, NumberField },
 };
 
