@@ -33,7 +33,7 @@ export function RangeWidget(props: WidgetProps) {
         styles={answered ? undefined : { thumb: { opacity: 0.6 } }}
       />
       <Text size="sm" c={answered ? undefined : 'dimmed'} aria-live="polite" data-range-value={answered ? value : ''}>
-        {translate ? translate(answered ? 'jsonSchemaForm.range.value' : 'jsonSchemaForm.range.unanswered', { value, max }) : answered ? String(value) : ''}
+        {translate ? translate(answered ? 'jsonSchemaForm.range.value' : disabled || readonly ? 'jsonSchemaForm.range.none' : 'jsonSchemaForm.range.unanswered', { value, max }) : answered ? String(value) : ''}
       </Text>
     </Input.Wrapper>
   );
