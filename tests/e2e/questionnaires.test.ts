@@ -118,7 +118,7 @@ describe('questionnaires', () => {
     await page.getByTestId('form-response').waitFor();
     await page.getByText('Version 1 du questionnaire').waitFor();
     await expect(page.getByLabel('Température (°C)').inputValue()).resolves.toBe('38,6');
-    await page.getByText('Fichier joint').waitFor();
+    await page.getByRole('link', { name: 'Ouvrir le fichier joint' }).waitFor();
     await screenshot(page, 'questionnaires-patient-response');
     await page.getByRole('link', { name: /Retour : Mon suivi/ }).waitFor();
     await page.context().close();
@@ -140,6 +140,11 @@ describe('questionnaires', () => {
     expect(await page.getByLabel('Température (°C)').isDisabled()).toBe(true);
     await expect(page.locator('[data-computed=feverExcess]').textContent()).resolves.toBe('0,6\u00a0°C');
     await page.getByRole('radiogroup', { name: 'Aspect de la cicatrice' }).getByRole('radio', { name: 'Rouge ou chaude au toucher', checked: true }).waitFor();
+    // The wound photo opens for the file's professional: the image loads from the patient file's address.
+    const photoLink = page.getByRole('link', { name: 'Ouvrir le fichier joint' });
+    expect(await photoLink.getAttribute('href')).toMatch(new RegExp(`^/api/patient_files/${assigned.patientFileId}/files/[0-9a-f-]{36}/download$`));
+    const loaded = await page.getByRole('img', { name: /aperçu/i }).evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
+    expect(loaded).toBe(320);
     await screenshot(page, 'questionnaires-professional-response');
     await page.getByRole('link', { name: /Réponses aux questionnaires/ }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/form-responses'));

@@ -8,4 +8,6 @@ export interface QuestionnaireFormContext extends JsonSchemaFormContext {
   t: Translate;
   /** Absent when the questionnaire is shown read-only. */
   uploads?: UploadTracker;
+  /** Read-only: where an answer's file can be opened (a response of a patient file). */
+  fileUrl?: (fileId: string) => string;
 }

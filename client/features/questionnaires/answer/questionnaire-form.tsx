@@ -30,16 +30,18 @@ export interface QuestionnaireFormProps {
   liveValidate?: boolean;
   onError?: () => void;
   uploads?: UploadTracker;
+  /** Read-only: where an answer's file can be opened. */
+  fileUrl?: (fileId: string) => string;
   /** The patient did something in the form (rjsf also reports changes of its own: defaults at mount). */
   onUserInput?: () => void;
   /** The send buttons; a read-only form has none. */
   children?: ReactNode;
 }
 
-export function QuestionnaireForm({ form, formData, onChange, onSubmit, readOnly, storedComputed, extraErrors, liveValidate, onError, uploads, onUserInput, children }: QuestionnaireFormProps) {
+export function QuestionnaireForm({ form, formData, onChange, onSubmit, readOnly, storedComputed, extraErrors, liveValidate, onError, uploads, fileUrl, onUserInput, children }: QuestionnaireFormProps) {
   const { t } = useLanguageTexts(form.language);
   const uiSchema = useMemo(() => withFileWidgets(form.uiSchema, form.files, FILE_WIDGET), [form]);
-  const formContext = useMemo<QuestionnaireFormContext>(() => ({ t, uploads }), [t, uploads]);
+  const formContext = useMemo<QuestionnaireFormContext>(() => ({ t, uploads, fileUrl }), [t, uploads, fileUrl]);
   return (
     <Stack gap="md" dir={directionOf(form.language)} lang={form.language} className={readOnly ? classes.readOnly : undefined}
       onInputCapture={onUserInput} onPointerDownCapture={onUserInput} onKeyDownCapture={onUserInput}>

@@ -3,7 +3,7 @@
  * the answer holds the file's id. States idle, uploading, uploaded, failed with retry
  * (upload-machine.ts). Read-only, it says whether a file was attached.
  */
-import { Alert, Button, FileButton, Group, Image, Input, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Image, Input, Loader, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { uploadFile } from '../api/upload-file.ts';
@@ -16,7 +16,7 @@ const TYPE_NAMES: Record<string, string> = { 'image/png': 'PNG', 'image/jpeg': '
 
 export function FileUploadWidget(props: WidgetProps) {
   const { id, value, onChange, options, label, required, rawErrors, readonly, disabled, schema, registry } = props;
-  const { t, uploads } = registry.formContext as QuestionnaireFormContext;
+  const { t, uploads, fileUrl } = registry.formContext as QuestionnaireFormContext;
   const accept = (options.accept as string[] | undefined) ?? ['image/png', 'image/jpeg', 'application/pdf'];
   const maxSizeMb = (options.maxSizeMb as number | undefined) ?? 10;
   const images = accept.every((type) => type.startsWith('image/'));
@@ -52,7 +52,14 @@ export function FileUploadWidget(props: WidgetProps) {
   if (readonly || disabled) {
     return (
       <Input.Wrapper id={id} label={label} description={description}>
-        <Text size="sm" c={value ? undefined : 'dimmed'}>{t(value ? 'questionnaires.files.attached' : 'questionnaires.files.none')}</Text>
+        {typeof value === 'string' && value && fileUrl ? (
+          <Stack gap={4} mt={4} align="flex-start">
+            {images && <Image src={fileUrl(value)} alt={t('questionnaires.files.preview')} mah={200} maw={300} w="auto" fit="contain" radius="sm" />}
+            <Anchor href={fileUrl(value)} target="_blank" rel="noopener" size="sm">{t('questionnaires.files.open')}</Anchor>
+          </Stack>
+        ) : (
+          <Text size="sm" c={value ? undefined : 'dimmed'}>{t(value ? 'questionnaires.files.attached' : 'questionnaires.files.none')}</Text>
+        )}
       </Input.Wrapper>
     );
   }

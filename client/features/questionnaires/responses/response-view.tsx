@@ -18,6 +18,8 @@ export function ResponseView({ responseId, timeZone }: { responseId: string; tim
   const response = useFormResponse(responseId);
   const language = response.data ? formLanguage(response.data.definition, i18n.language) : (i18n.language as Language);
   const form = useMemo(() => (response.data ? localizeDefinition(response.data.definition, language) : undefined), [response.data, language]);
+  const patientFileId = response.data?.patientFileId;
+  const fileUrl = useMemo(() => (patientFileId ? (fileId: string) => `/api/patient_files/${patientFileId}/files/${fileId}/download` : undefined), [patientFileId]);
   usePageTitle(form?.name ?? t('screens.formResponse'));
   if (response.isPending) return <Loader aria-label={t('loading.text')} />;
   if (response.isError || !form) return <LoadError messageKey="questionnaires.errors.responseLoad" onRetry={() => void response.refetch()} />;
@@ -35,7 +37,7 @@ export function ResponseView({ responseId, timeZone }: { responseId: string; tim
         {r.answeredBy ? ` · ${t('questionnaires.response.answeredBy', { name: r.answeredBy })}` : null}
       </Text>
       {r.limitAt && <Text size="xs" c="dimmed">{t('questionnaires.response.limitAt', { date: formatDateTime(r.limitAt, ui, timeZone) })}</Text>}
-      <QuestionnaireForm form={form} formData={(r.answers ?? {}) as Record<string, unknown>} storedComputed={r.computed} readOnly />
+      <QuestionnaireForm form={form} formData={(r.answers ?? {}) as Record<string, unknown>} storedComputed={r.computed} fileUrl={fileUrl} readOnly />
     </Stack>
   );
 }
