@@ -1,10 +1,11 @@
 /**
  * Editor bench (issue 4): dragging a block across a 60-block layout in the interface editor,
  * in headless Chromium; goal: p95 frame time ≤ 16 ms. Headless Chromium paces frames at 60 Hz
- * (an idle frame lasts 16.7 ms, and the flags that lift the limit leave the app unrendered
- * here), so the frame time measured is each frame's work: from the pointer move's handler to
- * the end of that frame's style, layout and paint. The intervals between frames are reported
- * too: above 16.7 ms, frames were dropped. The 60-block layout is served to the editor in
+ * (an idle frame lasts 16.7 ms; the flags that lift the limit leave the app unrendered here),
+ * so two figures are reported: the interval between frames during the drags (16.7 ms when no
+ * frame is dropped), and each frame's work, from the pointer move's handler to a task queued
+ * after that frame's style, layout and paint (an upper bound: tasks queued before it count).
+ * Chromium's own main-thread metrics over the drags give the split script / style / layout. The 60-block layout is served to the editor in
  * place of the establishment's (nothing is saved). Builds the client if needed and starts its
  * own gateway on a throwaway database.
  *
@@ -78,6 +79,8 @@ async function dragOnce(page: Page, from: string, dx: number, dy: number, steps:
 export interface EditorDragResult {
   frames: number; p50: number; p95: number; max: number; runs: number;
   intervals: { p50: number; p95: number; over25ms: number };
+  /** Main-thread time over all the drags (Chromium's Performance metrics). */
+  breakdown: { scriptMs: number; layoutMs: number; styleMs: number; taskMs: number };
   goals: { label: string; value: string; goal: string; met: boolean }[];
 }
 
@@ -96,9 +99,12 @@ export async function editorDragBench(runs = Number(process.env.EDITOR_BENCH_RUN
       (route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: layout }) : route.continue()));
     await loginAs(page, gateway.url, 'admin.establishment', '/s/0/layout-builder');
     await page.locator('[data-editor-grid] [data-block-id="b59"]').waitFor({ timeout: 30_000 });
-    if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
     await page.waitForTimeout(1500);
     const frames: Frames = { work: [], intervals: [] };
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const before = await metrics();
     for (let run = 0; run < runs; run++) {
       // Across the grid and back: the first block's handle, 9 columns right and 8 rows down.
       const handle = `[data-editor-grid] [data-block-id="b${run % 2 === 0 ? 0 : 3}"] [data-block-handle]`;
@@ -108,6 +114,9 @@ export async function editorDragBench(runs = Number(process.env.EDITOR_BENCH_RUN
       await page.keyboard.press('Control+z');
       await page.waitForTimeout(300);
     }
+    const after = await metrics();
+    const seconds = (name: string) => (after[name]! - before[name]!) * 1000;
+    const breakdown = { scriptMs: seconds('ScriptDuration'), layoutMs: seconds('LayoutDuration'), styleMs: seconds('RecalcStyleDuration'), taskMs: seconds('TaskDuration') };
     await context.close();
     const sorted = [...frames.work].sort((a, b) => a - b);
     const intervals = [...frames.intervals].sort((a, b) => a - b);
@@ -115,7 +124,12 @@ export async function editorDragBench(runs = Number(process.env.EDITOR_BENCH_RUN
     return {
       frames: sorted.length, p50: percentile(sorted, 50), p95, max: sorted.at(-1)!, runs,
       intervals: { p50: percentile(intervals, 50), p95: percentile(intervals, 95), over25ms: intervals.filter((i) => i > 25).length / intervals.length },
-      goals: [{ label: 'Editor, drag across a 60-block layout: p95 frame time', value: `${p95.toFixed(1)} ms`, goal: '≤ 16 ms', met: p95 <= 16 }],
+      breakdown,
+      goals: [
+        // At 60 Hz a frame on time lasts 16.7 ms: the interval cannot be lower, only longer when frames are dropped.
+        { label: 'Editor drag, 60 blocks: p95 interval between frames (60 Hz)', value: `${percentile(intervals, 95).toFixed(1)} ms`, goal: '≤ 16.7 ms (no frame dropped)', met: percentile(intervals, 95) <= 17 },
+        { label: 'Editor drag, 60 blocks: p95 work per frame (upper bound)', value: `${p95.toFixed(1)} ms`, goal: '≤ 16 ms', met: p95 <= 16 },
+      ],
     };
   } finally {
     await browser.close();
@@ -127,6 +141,8 @@ export function printEditorDrag(r: EditorDragResult) {
   console.log('\nInterface editor drag (issue 4)');
   console.log(`  ${r.frames} frames with a pointer move over ${r.runs} drags, work per frame: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms`);
   console.log(`  intervals between frames during the drags: p50 ${r.intervals.p50.toFixed(1)} ms, p95 ${r.intervals.p95.toFixed(1)} ms, ${(r.intervals.over25ms * 100).toFixed(1)} % over 25 ms (a dropped frame at 60 Hz)`);
+  const b = r.breakdown;
+  console.log(`  main thread over the drags: ${b.taskMs.toFixed(0)} ms of tasks, of which script ${b.scriptMs.toFixed(0)} ms, style ${b.styleMs.toFixed(0)} ms, layout ${b.layoutMs.toFixed(0)} ms (the rest: paint, compositing, idle tasks)`);
   for (const g of r.goals) console.log(`  ${g.met ? 'met   ' : 'MISSED'}  ${g.label}: ${g.value} (goal ${g.goal})`);
 }
 

@@ -11,6 +11,7 @@ import { dragBy, dragFromPalette, editorGrid, gridBlock, saveWithMessage, served
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const FR = { save: 'Enregistrer' };
+const viewBlockOf = (page: Page, id: string) => page.locator(`[data-layout-grid] [data-block-id="${id}"]`);
 const NOTE = 'Note de test de bout en bout';
 
 describe('interface editor (establishment admin)', () => {
@@ -114,6 +115,37 @@ describe('interface editor (establishment admin)', () => {
 
     await page.goto(`${base}/s/0`);
     await page.locator('[data-layout-grid] [data-block-id="markdown-1"]').waitFor();
+  });
+
+  it('reset goes back to the provisioned layout, as a new version', async () => {
+    await page.goto(`${base}/s/0/layout-builder`);
+    await gridBlock(page, 'markdown-1').waitFor();
+    await page.getByRole('button', { name: 'Revenir au modèle' }).click();
+    await expect.poll(() => gridBlock(page, 'markdown-1').count()).toBe(0);
+    expect((await servedLayout(page, 'professional-dashboard')).blocks.map((b) => b.id)).toEqual(['alerts', 'non-compliance', 'activity', 'documents']);
+    await page.getByRole('button', { name: 'Versions' }).click();
+    await page.getByRole('dialog').locator('[data-version="4"]').getByText('Retour au modèle').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('a prescriber edits their own dashboard only: another professional of the establishment does not see it', async () => {
+    // pro.two: prescriber at CHU Azur (/s/0), operator at the Tilleuls.
+    const operator = await loggedInPage(browser, base, 'pro.two', { lang: 'fr', path: '/s/0/layout-builder', context: { viewport: { width: 1400, height: 1400 } } });
+    await expectScreen(operator, '/s/0/layout-builder', "Éditeur d'interface");
+    await expect.poll(() => operator.locator('[data-scope]').getAttribute('data-scope')).toBe('personal');
+    await gridBlock(operator, 'protocol-note').waitFor();
+    await gridBlock(operator, 'protocol-note').getByRole('button', { name: /Retirer/ }).click();
+    await saveWithMessage(operator, 'Sans la note', FR);
+    await expect.poll(() => operator.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBeNull();
+    await operator.goto(`${base}/s/0`);
+    await viewBlockOf(operator, 'alerts').waitFor();
+    expect(await viewBlockOf(operator, 'protocol-note').count()).toBe(0);
+    await operator.context().close();
+
+    const prescriber = await loggedInPage(browser, base, 'prescriber', { lang: 'fr' });
+    await expectScreen(prescriber, '/s/0', 'Tableau de bord du CHU Azur');
+    await viewBlockOf(prescriber, 'protocol-note').waitFor();
+    await prescriber.context().close();
   });
 
   it('previews the dashboard as a patient: blocks hidden from them are left out', async () => {

@@ -57,6 +57,24 @@ describe('screens from layouts', () => {
     await page.context().close();
   });
 
+  it('a block type the client does not know shows a visible card; the other blocks render', async () => {
+    const page = await loggedInPage(browser, base, 'patient.open', { lang: 'fr' });
+    await page.route(/\/ui\/layouts\/patient-home\?/, (route) => route.fulfill({
+      status: 200, contentType: 'application/json',
+      body: JSON.stringify({
+        id: 'x', page: 'patient-home', schemaVersion: 2, grid: { cols: 12, rowHeight: 40 }, blocks: [
+          { id: 'future', type: 'weather-forecast', x: 0, y: 0, w: 6, h: 3, props: {} },
+          { id: 'text', type: 'markdown', x: 6, y: 0, w: 6, h: 3, props: { content: 'Bonjour' } },
+        ],
+      }),
+    }));
+    await page.reload();
+    await expect.poll(() => viewBlock(page, 'future').innerText()).toContain('Bloc inconnu');
+    expect(await viewBlock(page, 'future').innerText()).toContain('markdown');
+    await expect.poll(() => viewBlock(page, 'text').innerText()).toContain('Bonjour');
+    await page.context().close();
+  });
+
   it('an invalid provisioned file is reported at /ui/status; the last valid layout keeps rendering', async () => {
     const file = path.join(layoutsDir, 'chu-azur/pages/professional-dashboard.json');
     const original = readFileSync(file, 'utf8');

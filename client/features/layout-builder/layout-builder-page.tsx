@@ -12,12 +12,13 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useStructureLayoutContext } from '../layout-screens/use-structure-layout-context.ts';
 import type { LayoutScope } from './api/layout-scope.ts';
 import { LayoutEditor } from './components/layout-editor.tsx';
-import './editor-i18n.ts';
+import { useEditorTexts } from './editor-i18n.ts';
 
 type EditablePage = (typeof EDITABLE_PAGES)[number];
 const isEditablePage = (value: string | null): value is EditablePage => (EDITABLE_PAGES as readonly (string | null)[]).includes(value);
 
 export function LayoutBuilderPage() {
+  useEditorTexts();
   const { t } = useTranslation();
   const { privileges } = useSessionData();
   const { context, structure } = useStructureLayoutContext();
