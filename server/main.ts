@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirectoryLockedError } from './db/lock.ts';
 import { buildGateway } from './app.ts';
 import { provisionDemo } from './demo/provision.ts';
+import { provisionDemoAssignments } from './demo/assignments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { closeOnSignals, fail } from './process.ts';
 
@@ -16,6 +17,8 @@ try {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   const demo = config.demoData ? await provisionDemo(database.db) : 'off';
   const app = await buildGateway({ config, database });
+  // The gateway has synced the provisioned questionnaires: the demo patients get theirs.
+  if (config.demoData) await provisionDemoAssignments(database.db);
   closeOnSignals(app, database);
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,4 +1,7 @@
-/** Demo questionnaires assigned to patient.open's file through the API, as the prescriber does. */
+/**
+ * Demo questionnaires assigned to patient.open's file through the API, as the prescriber does.
+ * Those the demo provisioning already assigned (server/demo/assignments.ts) stay as they are.
+ */
 import type { FormSummary } from '../../../schemas/form-api.ts';
 import { apiSession } from './api-session.ts';
 
@@ -15,7 +18,8 @@ export async function assignDemoForms(baseUrl: string, references: readonly stri
     const form = forms.data.find((f) => f.reference === reference);
     if (!form) throw new Error(`no form ${reference} in ${forms.data.map((f) => f.reference).join(', ')}`);
     const res = await prescriber.post(`/patient_files/${file.id}/forms/${form.id}`);
-    if (res.status !== 200) throw new Error(`assign ${reference}: ${res.status} ${JSON.stringify(res.body)}`);
+    const alreadyAssigned = res.status === 409 && (res.body as { code?: string }).code === 'form_already_assigned';
+    if (res.status !== 200 && !alreadyAssigned) throw new Error(`assign ${reference}: ${res.status} ${JSON.stringify(res.body)}`);
     formIds[reference] = form.id;
   }
   return { patientFileId: file.id, establishmentId: file.service.establishment.id, formIds };
