@@ -35,6 +35,17 @@ describe('screens from layouts', () => {
     await page.context().close();
   });
 
+  it('patient home on a small screen: blocks stacked in reading order, full width', async () => {
+    const page = await loggedInPage(browser, base, 'patient.open', { context: { viewport: { width: 390, height: 844 } } });
+    await expectScreen(page, '/p/0');
+    await expect.poll(() => viewBlock(page, 'emergency').innerText()).toContain('112');
+    const boxes = await Promise.all(['welcome', 'shortcuts', 'emergency'].map((id) => box(page, `[data-block-id="${id}"]`)));
+    expect(new Set(boxes.map((b) => Math.round(b.x))).size).toBe(1);
+    expect(boxes[0]!.y < boxes[1]!.y && boxes[1]!.y < boxes[2]!.y).toBe(true);
+    await screenshot(page, 'layout-patient-home-small-fr');
+    await page.context().close();
+  });
+
   it.each(['fr', 'ar'])("professional dashboard (%s): CHU Azur's provisioned layout, blocks for prescribers", async (lang) => {
     const page = await loggedInPage(browser, base, 'prescriber', { lang });
     await expectScreen(page, '/s/0', lang === 'fr' ? 'Tableau de bord du CHU Azur' : 'لوحة متابعة CHU Azur');
