@@ -17,7 +17,7 @@ export function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Starts tests/bench/server.ts in BENCH_MODE `mode` and waits for its port. */
-export function startServer(mode: 'gateway' | 'care' | 'bare' | 'bare-proxy', env: Record<string, string>): Promise<Child> {
+export function startServer(mode: 'gateway' | 'care' | 'bare' | 'bare-proxy' | 'bare-buffer' | 'static', env: Record<string, string>): Promise<Child> {
   return new Promise((resolve, reject) => {
     // BENCH_CPU_PROFILE_DIR=dir writes a .cpuprofile per server, to see where the time goes.
     const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];

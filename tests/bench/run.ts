@@ -2,7 +2,8 @@
  * `npm run bench`: throughput of the session layer and of split mode, and cold start, each
  * compared with its reference measured in the same run. Servers run in child processes so the
  * load generator (autocannon, in this process) never shares their event loop. Ratios are
- * printed against the goals of issue 2; nothing here asserts timings.
+ * printed against the goals of issues 2 to 5 (the browser ones in headless Chromium); nothing
+ * here asserts timings.
  *
  *   BENCH_SECONDS (default 5)      measured seconds per target, in BENCH_ROUNDS (default 3)
  *                                  alternating rounds, after a 1 s warm-up
@@ -13,7 +14,7 @@
  *                                  database is created there and dropped at the end
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -30,6 +31,10 @@ import { compare, type LoadResult, type Target } from './load.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres.ts';
 import { coldStart, type ColdStart } from './coldstart.ts';
 import { printReport, type Goal } from './report.ts';
+import { formValidationBench, formValidationGoal } from './form-validation.ts';
+import { clientBundleBench } from './client-bundle.ts';
+import { editorDragBench } from './editor-drag.ts';
+import { questionnaireRenderBench, questionnaireRenderGoals } from './questionnaire-render.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -151,6 +156,35 @@ async function splitMode(url: string) {
   await stopServer(care);
 }
 
+/** Issue 4: GET /ui/layouts (session, resolution, ETag) vs a bare route sending the same Buffer, and vs @fastify/static. */
+async function layouts(dataDir: string) {
+  const gateway = await start('gateway', { DATA_DIR: dataDir, DEMO_DATA: 'true' });
+  const { cookie } = await login(gateway.url, 'operator@demo.telesuivi.test', DEMO_PASSWORD);
+  const privileges = await getJson(`${gateway.url}/api/me/privileges`, { cookie });
+  const structure = (privileges.body as { establishment: { id: string } }[])[0]!.establishment.id;
+  const url = `${gateway.url}/ui/layouts/professional-dashboard?structure=${structure}`;
+  const served = await fetch(url, { headers: { cookie } });
+  const text = await served.text();
+  const etag = served.headers.get('etag')!;
+  const dir = mkdtempSync(path.join(tmp, 'static-'));
+  writeFileSync(path.join(dir, 'professional-dashboard.json'), text);
+  const bare = await start('bare-buffer', { BENCH_BODY: text, BENCH_ETAG: etag });
+  const fileServer = await start('static', { BENCH_DIR: dir });
+  const [bare200, gw200, bare304, gw304, static200] = await load(
+    { label: 'bare route, precomputed Buffer + ETag (200)', url: `${bare.url}/layout`, pids: [bare.pid] },
+    { label: 'GET /ui/layouts/professional-dashboard (200)', url, headers: { cookie }, pids: [gateway.pid] },
+    { label: 'bare route, If-None-Match (304)', url: `${bare.url}/layout`, headers: { 'if-none-match': etag }, pids: [bare.pid] },
+    { label: 'GET /ui/layouts/professional-dashboard, If-None-Match (304)', url, headers: { cookie, 'if-none-match': etag }, pids: [gateway.pid] },
+    { label: '@fastify/static, the same layout file (200)', url: `${fileServer.url}/professional-dashboard.json`, pids: [fileServer.pid] },
+  ) as [LoadResult, LoadResult, LoadResult, LoadResult, LoadResult];
+  goals.push(throughputGoal('(4) /ui/layouts / bare Buffer route, 200', gw200, bare200, 0.85));
+  goals.push(throughputGoal('(4) /ui/layouts / bare Buffer route, 304', gw304, bare304, 0.85));
+  goals.push(throughputGoal('(4) /ui/layouts / @fastify/static, 200', gw200, static200, 4));
+  await stopServer(fileServer);
+  await stopServer(bare);
+  await stopServer(gateway);
+}
+
 async function main() {
   const began = performance.now();
   const dataDir = path.join(tmp, 'pglite');
@@ -161,6 +195,7 @@ async function main() {
   const firstStart = (performance.now() - created) / 1000;
   await stopServer(first);
   await sessionLayer('PGlite', { DATA_DIR: dataDir });
+  await layouts(dataDir);
 
   const pg = await createThrowawayDatabase();
   if (typeof pg === 'string') {
@@ -184,6 +219,19 @@ async function main() {
     goal: 'reported', met: undefined,
   });
   notes.push(`cold starts: ${starts.map((s) => `${s.seconds.toFixed(2)} s / ${mib(s.rssMiB)}`).join(', ')}; first start creating the PGlite database and the demo data: ${firstStart.toFixed(1)} s`);
+
+  log('server validation of questionnaire answers');
+  goals.push(formValidationGoal(formValidationBench({ seconds: 3 })));
+  // The browser benches (Chromium): BENCH_BROWSER=0 leaves them out.
+  if (process.env.BENCH_BROWSER !== '0') {
+    const asGoal = (g: { label: string; value: string; goal: string; met: boolean }): Goal => ({ name: g.label, value: g.value, goal: g.goal, met: g.met });
+    log('client: JavaScript to the patient home, LCP');
+    goals.push(...(await clientBundleBench()).goals.map(asGoal));
+    log('interface editor: dragging across 60 blocks');
+    goals.push(...(await editorDragBench()).goals.map(asGoal));
+    log('questionnaire: 300 questions with rjsf');
+    goals.push(...questionnaireRenderGoals(await questionnaireRenderBench()));
+  }
 
   printReport({
     header: `Node ${process.version}, ${cpus().length} CPU(s), autocannon ${connections} connections, ${seconds} s per target in ${rounds} alternating rounds after 1 s warm-up, servers at LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}`,

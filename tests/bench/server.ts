@@ -9,6 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { buildGateway } from '../../server/app.ts';
@@ -25,6 +26,19 @@ if (mode === 'bare') {
   const body = JSON.parse(process.env.BENCH_BODY ?? '{}') as unknown;
   app = Fastify();
   app.get('/api/me', async () => body);
+} else if (mode === 'bare-buffer') {
+  // The layout's bytes and ETag computed once, sent as they are: the floor of GET /ui/layouts.
+  const body = Buffer.from(process.env.BENCH_BODY ?? '{}');
+  const etag = process.env.BENCH_ETAG ?? '"bench"';
+  app = Fastify();
+  app.get('/layout', async (request, reply) => {
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+} else if (mode === 'static') {
+  app = Fastify();
+  await app.register(fastifyStatic, { root: process.env.BENCH_DIR! });
 } else if (mode === 'bare-proxy') {
   app = Fastify();
   await app.register(proxy, { upstream: process.env.BENCH_UPSTREAM!, prefix: '/api', rewritePrefix: '/api' });
