@@ -5,7 +5,7 @@
  * direction back.
  */
 import { useDroppable } from '@dnd-kit/core';
-import { useCallback, useMemo, type MutableRefObject } from 'react';
+import { useCallback, useMemo, useRef, type MutableRefObject } from 'react';
 import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
@@ -35,6 +35,8 @@ export function EditorGrid({ document, selectedId, context, rtl, actions, onPosi
   const { cols, rowHeight } = document.grid;
   const { width, containerRef, mounted } = useContainerWidth();
   const { setNodeRef, isOver } = useDroppable({ id: GRID_DROP_ID });
+  const outerRef = useRef<HTMLDivElement | null>(null);
+  const outer = useCallback((element: HTMLDivElement | null) => { outerRef.current = element; setNodeRef(element); }, [setNodeRef]);
   // The measured element has no padding: react-grid-layout takes its width as the grid's.
   const innerRef = useCallback((element: HTMLDivElement | null) => {
     containerRef.current = element;
@@ -42,7 +44,14 @@ export function EditorGrid({ document, selectedId, context, rtl, actions, onPosi
   }, [containerRef, gridRef]);
 
   const layout = useMemo(() => toGridItems(document.blocks, cols, rtl), [document.blocks, cols, rtl]);
-  const commit = useCallback((next: Layout) => onPositions(applyGridItems(document.blocks, next, cols, rtl)), [document.blocks, cols, rtl, onPositions]);
+  const commit = useCallback((next: Layout) => {
+    delete outerRef.current?.dataset.moving;
+    onPositions(applyGridItems(document.blocks, next, cols, rtl));
+  }, [document.blocks, cols, rtl, onPositions]);
+  // While a block moves, the others show their frame and name only: repainting 60 blocks'
+  // contents at every pointer move doubled the frame time (tests/bench/editor-drag.ts).
+  // An attribute rather than React state: nothing renders again when a drag starts.
+  const startMoving = useCallback(() => { if (outerRef.current) outerRef.current.dataset.moving = ''; }, []);
   const children = useMemo(() => document.blocks.map((block) => (
     <div key={block.id} dir={rtl ? 'rtl' : 'ltr'} data-block-id={block.id} data-block-type={block.type}>
       <EditorBlock block={block} selected={block.id === selectedId} context={context} rtl={rtl} actions={actions} />
@@ -50,7 +59,7 @@ export function EditorGrid({ document, selectedId, context, rtl, actions, onPosi
   )), [document.blocks, selectedId, context, rtl, actions]);
 
   return (
-    <div ref={setNodeRef} dir="ltr" className={classes.grid} data-over={isOver || undefined} aria-label={t('layoutBuilder.grid.label')} role="region" data-editor-grid>
+    <div ref={outer} dir="ltr" className={classes.grid} data-over={isOver || undefined} aria-label={t('layoutBuilder.grid.label')} role="region" data-editor-grid>
       {document.blocks.length === 0 && <EmptyState>{t('layoutBuilder.grid.empty')}</EmptyState>}
       <div ref={innerRef}>
       {mounted && (
@@ -59,7 +68,7 @@ export function EditorGrid({ document, selectedId, context, rtl, actions, onPosi
           gridConfig={{ cols, rowHeight, margin: [GRID_GAP, GRID_GAP], containerPadding: [0, 0] }}
           dragConfig={{ handle: `.${classes.handle}`, cancel: 'button' }}
           resizeConfig={{ handles: ['se', 'sw'] }}
-          onDragStop={commit} onResizeStop={commit}
+          onDragStart={startMoving} onResizeStart={startMoving} onDragStop={commit} onResizeStop={commit}
         >
           {children}
         </GridLayout>
