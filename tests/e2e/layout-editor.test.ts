@@ -158,4 +158,14 @@ describe('interface editor (establishment admin)', () => {
     await page.getByRole('button', { name: 'Revenir à la modification' }).click();
     await gridBlock(page, 'documents').waitFor();
   });
+
+  it('switches to the patient-file summary: its layout, and the palette offers its blocks', async () => {
+    await page.getByText('Synthèse du dossier patient').click();
+    await gridBlock(page, 'graphs').waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('patient-file-summary');
+    expect(await page.locator('[data-palette-type="value-tables"]').count()).toBe(1);
+    expect(await page.locator('[data-palette-type="alerts"]').count()).toBe(0);
+    expect(await page.locator('[data-palette-type="markdown"]').count()).toBe(1);
+    await screenshot(page, 'layout-editor-summary-fr');
+  });
 });
