@@ -95,6 +95,23 @@ describe('interface editor (establishment admin)', () => {
     await expect.poll(() => page.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBeNull();
   });
 
+  it('leaving with unsaved changes asks first', async () => {
+    await gridBlock(page, 'markdown-1').locator('[data-block-handle]').focus();
+    await page.keyboard.press('Shift+ArrowLeft');
+    const asked: string[] = [];
+    const dismiss = (d: import('playwright-core').Dialog) => { asked.push(d.message()); void d.dismiss(); };
+    page.removeAllListeners('dialog');
+    page.on('dialog', dismiss);
+    await page.getByRole('link', { name: 'Accueil' }).first().click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain('ne sont pas enregistrées');
+    expect(new URL(page.url()).pathname).toBe('/s/0/layout-builder');
+    page.off('dialog', dismiss);
+    page.on('dialog', (d) => void d.accept());
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBeNull();
+  });
+
   it('removes the block, saves, then restores the version that had it', async () => {
     await gridBlock(page, 'markdown-1').getByRole('button', { name: /Retirer/ }).click();
     await expect.poll(() => gridBlock(page, 'markdown-1').count()).toBe(0);

@@ -19,6 +19,7 @@ import { PropsPanel } from './props-panel.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { usePaletteDrop } from './use-palette-drop.ts';
 import { useSaveAndRestore } from './use-save-and-restore.tsx';
+import { useLeaveGuard } from './use-leave-guard.ts';
 import { useUndoShortcuts } from './use-undo-shortcuts.ts';
 import { canRedo, canUndo } from '../state/editor-reducer.ts';
 
@@ -43,6 +44,7 @@ export function LayoutEditor({ page, scope, context }: Props) {
   const undo = useCallback(() => dispatch({ type: 'undo' }), [dispatch]);
   const redo = useCallback(() => dispatch({ type: 'redo' }), [dispatch]);
   useUndoShortcuts(undo, redo);
+  useLeaveGuard(dirty);
 
   const actions = useMemo<BlockActions>(() => ({
     select: (id) => dispatch({ type: 'select', id }),
