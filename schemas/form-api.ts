@@ -1,6 +1,9 @@
 /** Calls of questionnaires: forms of an establishment, assignment, tasks, responses, files. */
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, localeQueryProperties, uuidSchema } from './common.ts';
+import { planningSchema } from './form.ts';
+
+export { planningSchema };
 
 export const EVENT_STATUSES = ['available', 'ongoing', 'completed', 'expired', 'upcoming', 'free'] as const;
 
@@ -30,17 +33,6 @@ export const formVersionSchema = {
   properties: { formId: uuidSchema, version: { type: 'integer' }, definition },
 } as const;
 
-export const planningSchema = {
-  type: 'object',
-  required: ['everyDays', 'occurrences', 'windowHours', 'graceHours'],
-  additionalProperties: false,
-  properties: {
-    everyDays: { type: 'integer', minimum: 1, maximum: 365 },
-    occurrences: { type: 'integer', minimum: 1, maximum: 366 },
-    windowHours: { type: 'integer', minimum: 1, maximum: 744 },
-    graceHours: { type: 'integer', minimum: 0, maximum: 744 },
-  },
-} as const;
 
 export const assignmentSchema = {
   type: 'object',

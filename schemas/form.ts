@@ -12,6 +12,19 @@ import { localizedTextSchema } from './localized-text.ts';
 export const FILE_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 export const EXPRESSION_OPERATORS = ['+', '-', '*', '/', '^', 'min', 'max', 'round', 'sum', 'count'] as const;
 
+/** When a PLANNED form's occurrences open, how long they stay open, and how late they may still be answered (also a file's overload). */
+export const planningSchema = {
+  type: 'object',
+  required: ['everyDays', 'occurrences', 'windowHours', 'graceHours'],
+  additionalProperties: false,
+  properties: {
+    everyDays: { type: 'integer', minimum: 1, maximum: 365 },
+    occurrences: { type: 'integer', minimum: 1, maximum: 366 },
+    windowHours: { type: 'integer', minimum: 1, maximum: 24 * 31 },
+    graceHours: { type: 'integer', minimum: 0, maximum: 24 * 31 },
+  },
+} as const;
+
 const fieldName = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' } as const;
 
 /**
@@ -88,17 +101,7 @@ const formDefinitionBase = {
       },
     },
     /** PLANNED forms: when occurrences open, how long they stay open, and how late they may still be answered. */
-    planning: {
-      type: 'object',
-      required: ['everyDays', 'occurrences', 'windowHours', 'graceHours'],
-      additionalProperties: false,
-      properties: {
-        everyDays: { type: 'integer', minimum: 1, maximum: 365 },
-        occurrences: { type: 'integer', minimum: 1, maximum: 366 },
-        windowHours: { type: 'integer', minimum: 1, maximum: 24 * 31 },
-        graceHours: { type: 'integer', minimum: 0, maximum: 24 * 31 },
-      },
-    },
+    planning: planningSchema,
   },
   if: { properties: { submissionType: { const: 'PLANNED' } } },
   then: { required: ['planning'] },
