@@ -1,15 +1,11 @@
 /** Largest contentful paint of the patient home, cold cache, logged in, over loopback. */
 import type { Browser } from 'playwright-core';
+import { loginToPatientHome } from './patient-home-login.ts';
 
 export async function measureLcp(browser: Browser, baseUrl: string, runs: number) {
   const context = await browser.newContext({ locale: 'fr-FR' });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/p/0`);
-  await page.waitForURL(/\/auth\/login\?/);
-  await page.fill('#email', 'patient.open@demo.telesuivi.test');
-  await page.fill('#password', 'Demo-Telesuivi-2025');
-  await page.click('button[type=submit]');
-  await page.waitForURL((url) => url.pathname === '/p/0');
+  await loginToPatientHome(page, baseUrl);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

@@ -1,6 +1,7 @@
 /** Every script a browser downloads from the login redirect to the patient home, gzip-sized. */
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { loginToPatientHome } from './patient-home-login.ts';
 
 /** Text that only these libraries' code carries: none may be in the first screens' scripts. */
 export const FORBIDDEN_SIGNATURES: Record<string, RegExp> = {
@@ -21,12 +22,7 @@ export async function measureTransfer(browser: Browser, baseUrl: string) {
     pending.push(response.body().catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer()))
       .then((body) => { scripts.set(new URL(response.url()).pathname, body); }));
   });
-  await page.goto(`${baseUrl}/p/0`);
-  await page.waitForURL(/\/auth\/login\?/);
-  await page.fill('#email', 'patient.open@demo.telesuivi.test');
-  await page.fill('#password', 'Demo-Telesuivi-2025');
-  await page.click('button[type=submit]');
-  await page.waitForURL((url) => url.pathname === '/p/0');
+  await loginToPatientHome(page, baseUrl);
   await page.getByRole('navigation').waitFor();
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_DIST } from './build-client.ts';
-import { freePort } from './gateway-process.ts';
+import { freePort, stopProcess } from './gateway-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -42,12 +42,7 @@ export async function startClockedGateway(): Promise<ClockedGateway> {
       child.send({ advanceHours: hours });
     }),
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -76,15 +76,19 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
     port,
     layoutsDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(layoutsDir, { recursive: true, force: true });
       await postgres?.drop();
     },
   };
+}
+
+/** SIGTERM (the gateway closes cleanly), then SIGKILL if it has not exited within 10 s. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
 }
