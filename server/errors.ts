@@ -2,6 +2,13 @@
  * Errors are typed values carrying an HTTP status, a stable code and the key of a
  * translated message; the one error handler (plugins/errors.ts) turns them into `{ code, message }`.
  */
+/**
+ * One invalid field of a 400 answer: `field` as in `{ field }` (`body.answers.episodes.0.severity`),
+ * `pointer` the JSON pointer in the submitted document (`/episodes/0/severity`), `title` the
+ * question's title in the form's language when known, `message` already translated.
+ */
+export interface FieldError { field: string; pointer?: string; title?: string; message: string }
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -9,6 +16,8 @@ export class AppError extends Error {
     /** Interpolation values of the message `errors.<code>`. */
     readonly params: Record<string, string | number> = {},
     readonly field?: string,
+    /** Every invalid field when there are several (answers to a questionnaire), each with its own message. */
+    readonly errors?: FieldError[],
   ) {
     super(code);
     this.name = 'AppError';

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import localize from 'ajv-i18n';
-import { AppError } from '../errors.ts';
+import { AppError, type FieldError } from '../errors.ts';
 import { translator, type Language } from '../i18n/index.ts';
 
 type AjvError = NonNullable<FastifyError['validation']>[number];
@@ -21,11 +21,12 @@ function fieldOf(error: AjvError, context: string | undefined): string {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const t = translator(request.locale);
-  const body: { code: string; message: string; field?: string } = {
+  const body: { code: string; message: string; field?: string; errors?: FieldError[] } = {
     code: error.code,
     message: t(`errors.${error.code}`, { ...error.params, defaultValue: t('errors.internal_error') }),
   };
   if (error.field) body.field = error.field;
+  if (error.errors?.length) body.errors = error.errors;
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
