@@ -1,6 +1,6 @@
 /** Calls of the UI catalogue's layouts (/ui/layouts). */
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTimeSchema, languageSchema, uuidSchema } from './common.ts';
+import { dateTimeSchema, languageSchema, positiveIntegerSchema, uuidSchema } from './common.ts';
 import { pageIdSchema } from './layout.ts';
 
 export const layoutParamsSchema = {
@@ -15,7 +15,7 @@ export const layoutVersionParamsSchema = {
   type: 'object',
   required: ['page', 'version'],
   additionalProperties: false,
-  properties: { page: pageIdSchema, version: { type: 'integer', minimum: 1 } },
+  properties: { page: pageIdSchema, version: positiveIntegerSchema },
 } as const;
 export type LayoutVersionParams = FromSchema<typeof layoutVersionParamsSchema>;
 
@@ -51,7 +51,7 @@ export const layoutSavedSchema = {
   type: 'object',
   required: ['version'],
   additionalProperties: false,
-  properties: { version: { type: 'integer' } },
+  properties: { version: positiveIntegerSchema },
 } as const;
 
 export const layoutVersionListSchema = {
@@ -66,7 +66,7 @@ export const layoutVersionListSchema = {
         required: ['version', 'createdAt', 'message', 'reset', 'author'],
         additionalProperties: false,
         properties: {
-          version: { type: 'integer' },
+          version: positiveIntegerSchema,
           createdAt: dateTimeSchema,
           message: { type: 'string' },
           reset: { type: 'boolean', description: 'This version went back to the provisioned layout' },
@@ -77,11 +77,13 @@ export const layoutVersionListSchema = {
   },
 } as const;
 
+/** /ui/status: `status` for everyone; `layouts` only to those who administer the files' scopes. */
 export const layoutStatusSchema = {
   type: 'object',
-  required: ['layouts'],
+  required: ['status'],
   additionalProperties: false,
   properties: {
+    status: { type: 'string', enum: ['ok', 'degraded'], description: 'degraded: at least one provisioned file is invalid (its last valid version is served)' },
     layouts: {
       type: 'array',
       items: {

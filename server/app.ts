@@ -24,6 +24,7 @@ import careApi from './care/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import uiRoutes from './ui/routes.ts';
 import schemaRoutes from './ui/schema-routes.ts';
+import statusRoutes from './ui/status-route.ts';
 import layoutRoutes from './ui/layouts/routes.ts';
 import provisioned from './plugins/provisioned.ts';
 import { LayoutCatalogue } from './ui/layouts/catalogue.ts';
@@ -91,7 +92,8 @@ export async function buildGateway(options: AppOptions): Promise<FastifyInstance
   const questionnaires = formSync(options.database.db, app.provisioned, app.log);
   await questionnaires.sync();
   app.provisioned.onChange(() => void questionnaires.sync());
-  await app.register(schemaRoutes, { files: app.provisioned });
+  await app.register(schemaRoutes);
+  await app.register(statusRoutes, { files: app.provisioned, db: options.database.db });
   await app.register(async (ui) => {
     sessionLayer(ui);
     await ui.register(layoutRoutes, { catalogue });

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, customType, date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -46,6 +46,8 @@ export const establishments = pgTable('establishments', {
   /** An admin's edit of the theme; null: the provisioned theme.json (establishment, then brand, then default). */
   theme: jsonb('theme'),
   professionalDirectoryEnabled: boolean('professional_directory_enabled').notNull().default(false),
+  /** IANA time zone in which planned questionnaires open at the same local time every day (0005). */
+  timeZone: text('time_zone').notNull().default('Europe/Paris'),
   createdAt: createdAt(),
 }, (t) => [index('establishments_name_idx').on(t.name)]);
 
@@ -139,7 +141,8 @@ export const layoutVersions = pgTable('layout_versions', {
   page: text('page').notNull(),
   ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
   version: integer('version').notNull(),
-  document: jsonb('document'),
+  /** `json`, not `jsonb`: the document comes back with its keys in the order it was saved (0005). */
+  document: json('document'),
   authorId: uuid('author_id').notNull().references(() => users.id),
   message: text('message').notNull().default(''),
   createdAt: createdAt(),
@@ -169,7 +172,8 @@ export const formVersions = pgTable('form_versions', {
   id: id(),
   formId: uuid('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
   version: integer('version').notNull(),
-  definition: jsonb('definition').notNull(),
+  /** `json`, not `jsonb` (which sorts keys, shorter first): questions keep their author's order (0005). */
+  definition: json('definition').notNull(),
   /** SHA-256 of the definition: a file saved unchanged makes no new version of the current one. */
   hash: text('hash').notNull(),
   createdAt: createdAt(),
@@ -204,8 +208,9 @@ export const formResponses = pgTable('form_responses', {
   formId: uuid('form_id').notNull().references(() => forms.id),
   formVersionId: uuid('form_version_id').notNull().references(() => formVersions.id),
   occurrenceId: uuid('occurrence_id').references(() => formOccurrences.id),
-  answers: jsonb('answers'),
-  computed: jsonb('computed'),
+  /** `json`: answers and computed values keep the order they were written in (0005). */
+  answers: json('answers'),
+  computed: json('computed'),
   createdAt: createdAt(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   answeredAt: timestamp('answered_at', { withTimezone: true }),

@@ -21,7 +21,7 @@ export async function provisionDemoAssignments(db: Db, now: Date = new Date()): 
   if (state) return 'skipped';
   await db.transaction(async (tx) => {
     for (const [local, references] of Object.entries(DEMO_ASSIGNMENTS)) {
-      const [file] = await tx.select({ id: patientFiles.id, establishmentId: establishments.id }).from(patientFiles)
+      const [file] = await tx.select({ id: patientFiles.id, establishmentId: establishments.id, timeZone: establishments.timeZone }).from(patientFiles)
         .innerJoin(users, eq(users.id, patientFiles.patientId)).innerJoin(services, eq(services.id, patientFiles.serviceId))
         .innerJoin(establishments, eq(establishments.id, services.establishmentId))
         .where(and(eq(users.email, `${local}@demo.telesuivi.test`), eq(patientFiles.status, 'OPEN')));
@@ -35,7 +35,7 @@ export async function provisionDemoAssignments(db: Db, now: Date = new Date()): 
           .onConflictDoNothing().returning({ id: patientFileForms.id });
         if (!assignment) continue;
         const planning = (form.definition as FormDefinition).planning;
-        if (planning) await tx.insert(formOccurrences).values(occurrencesFrom(now, planning).map((o) => ({ ...o, patientFileFormId: assignment.id })));
+        if (planning) await tx.insert(formOccurrences).values(occurrencesFrom(now, planning, file.timeZone).map((o) => ({ ...o, patientFileFormId: assignment.id })));
         await tx.insert(patientFileHistory).values({ patientFileId: file.id, type: 'FORM_ASSIGNED', occurredAt: now, payload: { formId: form.id, reference } });
       }
     }

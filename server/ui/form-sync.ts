@@ -28,16 +28,34 @@ async function upsert(db: Db, establishmentId: string, form: ProvisionedForm): P
       await tx.insert(formVersions).values({ formId: created!.id, version: 1, definition, hash });
       return;
     }
-    const [current] = await tx.select({ hash: formVersions.hash }).from(formVersions)
+    const [current] = await tx.select({ id: formVersions.id, hash: formVersions.hash, definition: formVersions.definition }).from(formVersions)
       .where(and(eq(formVersions.formId, existing.id), eq(formVersions.version, existing.currentVersion)));
-    if (current?.hash === hash) return;
+    if (current?.hash === hash) {
+      // Same content. A version stored while definitions were jsonb (before migration 0005) has
+      // its keys sorted: it gets the file's order back, which is its author's.
+      if (JSON.stringify(current.definition) !== JSON.stringify(definition)) await tx.update(formVersions).set({ definition }).where(eq(formVersions.id, current.id));
+      return;
+    }
     const version = existing.currentVersion + 1;
     await tx.insert(formVersions).values({ formId: existing.id, version, definition, hash });
     await tx.update(forms).set({ ...values, currentVersion: version }).where(eq(forms.id, existing.id));
   });
 }
 
-export function formSync(db: Db, files: ProvisionedFiles, log: FastifyBaseLogger) {
+export interface FormSync {
+  /** Runs after any run already under way; errors are logged, never thrown at the caller. */
+  sync(): Promise<void>;
+}
+
+const syncs = new WeakMap<ProvisionedFiles, FormSync>();
+
+/**
+ * The sync of these files, once started. `await questionnaireSyncOf(files).sync()` resolves after
+ * every run already asked for: tests wait on it for a file change to be in the database.
+ */
+export const questionnaireSyncOf = (files: ProvisionedFiles): FormSync | undefined => syncs.get(files);
+
+export function formSync(db: Db, files: ProvisionedFiles, log: FastifyBaseLogger): FormSync {
   let running: Promise<void> = Promise.resolve();
 
   async function run(): Promise<void> {
@@ -65,11 +83,12 @@ export function formSync(db: Db, files: ProvisionedFiles, log: FastifyBaseLogger
     for (const [file, error] of problems) log.error({ file, error }, 'provisioned questionnaire not loaded');
   }
 
-  return {
-    /** Runs after any run already under way; errors are logged, never thrown at the caller. */
+  const syncer: FormSync = {
     sync(): Promise<void> {
       running = running.then(run).catch((err) => log.error({ err }, 'questionnaire sync failed'));
       return running;
     },
   };
+  syncs.set(files, syncer);
+  return syncer;
 }

@@ -1,17 +1,15 @@
 /**
  * The public contracts at /ui/schemas/{id}, so integrators get validation in their own
- * editors through `$schema`, and /ui/status, the state of every provisioned file.
+ * editors through `$schema`.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { layoutSchema } from '../../schemas/layout.ts';
-import { layoutStatusSchema } from '../../schemas/layout-api.ts';
 import { themeSchema } from '../../schemas/theme.ts';
 import { expressionSchema, formDefinitionSchema } from '../../schemas/form.ts';
 import { runtimeConfigSchema } from '../../schemas/runtime-config.ts';
 import { BLOCK_PROPS } from '../../schemas/blocks/index.ts';
 import { AppError } from '../errors.ts';
-import type { ProvisionedFiles } from './provisioned-files.ts';
 
 const PUBLISHED: Record<string, object> = {
   layout: layoutSchema,
@@ -22,7 +20,7 @@ const PUBLISHED: Record<string, object> = {
   ...Object.fromEntries(Object.entries(BLOCK_PROPS).map(([type, props]) => [`blocks/${type}`, { ...props, $id: `blocks/${type}` }])),
 };
 
-export default async function schemaRoutes(app: FastifyInstance, opts: { files: ProvisionedFiles }) {
+export default async function schemaRoutes(app: FastifyInstance) {
   const documents = new Map(Object.entries(PUBLISHED).map(([id, schema]) => {
     const body = Buffer.from(JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...schema, $id: `/ui/schemas/${id}` }, null, 2));
     return [id, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }];
@@ -36,12 +34,5 @@ export default async function schemaRoutes(app: FastifyInstance, opts: { files: 
     reply.header('etag', found.etag).header('cache-control', 'public, no-cache');
     if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();
     return reply.type('application/schema+json; charset=utf-8').send(found.body);
-  });
-
-  app.get('/ui/status', {
-    schema: { tags: ['ui'], summary: 'State of every provisioned file: ok, or invalid with the reason', response: { 200: layoutStatusSchema } },
-  }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { layouts: opts.files.status() };
   });
 }

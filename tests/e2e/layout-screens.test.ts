@@ -89,7 +89,9 @@ describe('screens from layouts', () => {
   it('an invalid provisioned file is reported at /ui/status; the last valid layout keeps rendering', async () => {
     const file = path.join(layoutsDir, 'chu-azur/pages/professional-dashboard.json');
     const original = readFileSync(file, 'utf8');
-    const status = async () => ((await (await fetch(`${base}/ui/status`)).json()) as { layouts: { file: string; state: string; error?: string }[] })
+    // The files' states are for those who administer them: CHU Azur's super admin.
+    const admin = await loggedInPage(browser, base, 'superadmin', { lang: 'fr' });
+    const status = async () => ((await (await admin.request.get(`${base}/ui/status`)).json()) as { layouts: { file: string; state: string; error?: string }[] })
       .layouts.find((l) => l.file === 'chu-azur/pages/professional-dashboard.json');
     try {
       const broken = JSON.parse(original);
@@ -98,9 +100,9 @@ describe('screens from layouts', () => {
       await expect.poll(status, { timeout: 10_000 }).toMatchObject({ state: 'invalid' });
       expect((await status())!.error).toContain('/blocks/0/w');
 
+      await admin.goto(`${base}/ui/status`);
+      expect(await admin.locator('body').innerText()).toContain('/blocks/0/w');
       const page = await loggedInPage(browser, base, 'operator', { lang: 'fr' });
-      await page.goto(`${base}/ui/status`);
-      expect(await page.locator('body').innerText()).toContain('/blocks/0/w');
       await page.goto(`${base}/s/0`);
       await expectScreen(page, '/s/0', 'Tableau de bord du CHU Azur');
       await expect.poll(() => viewBlock(page, 'protocol-note').innerText()).toContain('4521');
@@ -109,6 +111,7 @@ describe('screens from layouts', () => {
     } finally {
       writeFileSync(file, original);
       await expect.poll(status, { timeout: 10_000 }).toMatchObject({ state: 'ok' });
+      await admin.context().close();
     }
   });
 

@@ -1,19 +1,38 @@
-/** Planned occurrences and event statuses (spec 000 §4: available, ongoing, completed, expired, upcoming, free). */
+/**
+ * Planned occurrences and event statuses (spec 000 §4: available, ongoing, completed, expired,
+ * upcoming, free). Occurrences are planned in the establishment's time zone with luxon: a daily
+ * questionnaire opens at the same local time every day, before and after a daylight-saving
+ * change (24-hour steps in UTC moved it by an hour).
+ */
+import { DateTime } from 'luxon';
 import type { EVENT_STATUSES } from '../../../schemas/form-api.ts';
 
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 export interface Planning { everyDays: number; occurrences: number; windowHours: number; graceHours: number }
 export interface OccurrenceTimes { startAt: Date; endAt: Date; limitAt: Date }
 
-const HOUR = 3_600_000;
+/** Establishments without a time zone of their own (the column's default, migration 0005). */
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
-/** Occurrences from `from` (rounded down to the hour), every `everyDays` days. */
-export function occurrencesFrom(from: Date, planning: Planning): OccurrenceTimes[] {
-  const first = Math.floor(from.getTime() / HOUR) * HOUR;
+/**
+ * `hours` later, whole days counted on the calendar: a 24-hour window closes at the same local
+ * time the next day, when the next daily occurrence opens, even on a 23- or 25-hour day.
+ */
+const later = (t: DateTime, hours: number) => t.plus({ days: Math.floor(hours / 24) }).plus({ hours: hours % 24 });
+
+/**
+ * Occurrences from `from` (rounded down to the hour, in `timeZone`), every `everyDays` calendar
+ * days at the same local time. A local time that a spring change skips moves forward by the
+ * skipped hour (luxon's rule).
+ */
+export function occurrencesFrom(from: Date, planning: Planning, timeZone: string): OccurrenceTimes[] {
+  const first = DateTime.fromJSDate(from, { zone: timeZone }).startOf('hour');
+  if (!first.isValid) throw new Error(`cannot plan in the time zone '${timeZone}': ${first.invalidExplanation ?? first.invalidReason}`);
   return Array.from({ length: planning.occurrences }, (_, i) => {
-    const startAt = first + i * planning.everyDays * 24 * HOUR;
-    const endAt = startAt + planning.windowHours * HOUR;
-    return { startAt: new Date(startAt), endAt: new Date(endAt), limitAt: new Date(endAt + planning.graceHours * HOUR) };
+    const startAt = first.plus({ days: i * planning.everyDays });
+    const endAt = later(startAt, planning.windowHours);
+    const limitAt = later(endAt, planning.graceHours);
+    return { startAt: startAt.toJSDate(), endAt: endAt.toJSDate(), limitAt: limitAt.toJSDate() };
   });
 }
 

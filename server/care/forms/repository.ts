@@ -18,6 +18,7 @@ import { hasRole, loadGrants, grantedEstablishmentIds, PATIENT_DATA_PRIVILEGES, 
 import { openPatientFile, type OpenedFile } from '../patient-files/access.ts';
 import { checkAnswers } from './answers.ts';
 import { isLate, occurrenceStatus, occurrencesFrom, type Planning } from './planning.ts';
+import { timeZoneOf } from './time-zone.ts';
 
 const conflict = (code: string, params?: Record<string, string | number>) => new AppError(409, code, params);
 const textIn = (text: unknown, language: string): string =>
@@ -88,7 +89,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
         if (!assignment) throw conflict('form_already_assigned');
         const planning = (current.definition as FormDefinition).planning;
         if (form.submissionType === 'PLANNED' && planning) {
-          await tx.insert(formOccurrences).values(occurrencesFrom(at, planning).map((o) => ({ ...o, patientFileFormId: assignment.id })));
+          await tx.insert(formOccurrences).values(occurrencesFrom(at, planning, await timeZoneOf(tx, file.establishmentId)).map((o) => ({ ...o, patientFileFormId: assignment.id })));
         }
         await history(tx, patientFileId, 'FORM_ASSIGNED', { formId, reference: form.reference });
         return assignment;
@@ -111,7 +112,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
           await tx.delete(formOccurrences).where(and(eq(formOccurrences.patientFileFormId, assignmentId), sql`${formOccurrences.startAt} > ${at}`));
           const [kept] = await tx.select({ end: max(formOccurrences.endAt) }).from(formOccurrences).where(eq(formOccurrences.patientFileFormId, assignmentId));
           const from = kept?.end && kept.end > at ? kept.end : at;
-          await tx.insert(formOccurrences).values(occurrencesFrom(from, change.planning).map((o) => ({ ...o, patientFileFormId: assignmentId })));
+          await tx.insert(formOccurrences).values(occurrencesFrom(from, change.planning, await timeZoneOf(tx, file.establishmentId)).map((o) => ({ ...o, patientFileFormId: assignmentId })));
         }
         const type = change.planning ? 'FORM_OVERLOADED' : change.active ? 'FORM_ACTIVATED' : 'FORM_DEACTIVATED';
         await history(tx, assignment.patientFileId, type, { formId: assignment.formId, ...(change.planning ? { planning: change.planning } : {}) });

@@ -5,7 +5,7 @@
  * prescribers (the spec's layout-builder route).
  */
 import type { ActiveSession } from '../../auth/session-store.ts';
-import { canSeeEstablishment, holdsInStructure, type Privilege } from '../../care/access.ts';
+import { canSeeEstablishment, grantedEstablishmentIds, hasRole, holdsAnywhere, holdsInStructure, type Privilege } from '../../care/access.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { EDITABLE_PAGES } from '../../../schemas/layout.ts';
 
@@ -21,4 +21,22 @@ export function assertCanEdit(session: ActiveSession, establishmentId: string, p
   const editors = scope === 'establishment' ? ESTABLISHMENT_EDITORS : PERSONAL_EDITORS;
   if (!holdsInStructure(session.access.grants, establishmentId, editors)) throw new AppError(403, 'missing_privilege');
   if (scope === 'personal' && !(EDITABLE_PAGES as readonly string[]).includes(page)) throw new AppError(403, 'page_not_personalisable', { page });
+}
+
+/** Privileges that administer the whole platform's provisioned files (spec 000 §6: SuperAdmin). */
+export const PLATFORM_ADMINS: readonly Privilege[] = ['SUPER_ADMIN'];
+
+/**
+ * Whose provisioned files (layouts/<scope>/…) a user may read the state of, at /ui/status:
+ * `all` for back-office admins (ROLE_ADMIN) and super admins; for an establishment admin, the
+ * establishments they administer (their folders are named by identifier) and those
+ * establishments' brands (a brand's files shape their screens, and a brand is public: it is
+ * the host name); nobody else. `default/` is the platform's, so only `all` covers it.
+ */
+export function provisioningReach(session: ActiveSession | undefined): 'all' | { establishmentIds: string[] } | undefined {
+  if (!session) return undefined;
+  const { grants } = session.access;
+  if (hasRole(session.user.roles, 'ROLE_ADMIN') || holdsAnywhere(grants, PLATFORM_ADMINS)) return 'all';
+  const establishmentIds = grantedEstablishmentIds(grants).filter((id) => holdsInStructure(grants, id, ESTABLISHMENT_EDITORS));
+  return establishmentIds.length ? { establishmentIds } : undefined;
 }
