@@ -3,8 +3,8 @@
  * validator that works under the strict CSP, messages and rjsf's own strings in the form's
  * language, numbers with its decimal separator. Browser validation is off (noHtml5Validate):
  * the browser would speak the interface's language, not the form's, and check less.
- * rjsf never takes a `const` as a default (it would tick consent boxes and pick answers for the
- * patient), except for hidden discriminators (hidden-const-defaults.ts).
+ * Nothing is answered for the patient: only a schema's `default` fills a new form
+ * (no-answer-defaults.ts, hidden-const-defaults.ts).
  * Load it lazily: it brings rjsf and @mantine/dates.
  */
 import Form, { withTheme, type FormProps } from '@rjsf/core';
@@ -15,6 +15,7 @@ import { directionOf, type Language } from '../languages.ts';
 import './texts.ts';
 import { createCfworkerValidator } from './cfworker-validator.ts';
 import { withHiddenConstDefaults } from './hidden-const-defaults.ts';
+import { NO_ANSWER_DEFAULTS } from './no-answer-defaults.ts';
 import { stringTranslator } from './strings.ts';
 import { theme, type JsonSchemaFormContext } from './theme.tsx';
 import { useLanguageTexts } from './use-language-texts.ts';
@@ -50,7 +51,7 @@ export const JsonSchemaForm = forwardRef<Form, JsonSchemaFormProps>(function Jso
         focusOnFirstError
         {...props}
         schema={schema}
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', ...props.experimental_defaultFormStateBehavior }}
+        experimental_defaultFormStateBehavior={{ ...NO_ANSWER_DEFAULTS, ...props.experimental_defaultFormStateBehavior }}
         formContext={context}
         validator={validator}
         translateString={translateString}
