@@ -75,7 +75,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
     schema: { tags: ['auth'], summary: 'Checks the credentials and opens a fresh session', querystring: localeOnlyQuerySchema, body: loginBodySchema, response: { 200: loginResponseSchema, 429: errorResponses[400], ...errorResponses } },
   }, async (request, reply) => {
     app.checkAntiForgery(request, request.cookies[nonceCookie] ? loginToken(request.cookies[nonceCookie]) : undefined);
-    const targetUrl = safeTargetUrl(request.body.targetUrl, opts.publicUrl);
+    const targetUrl = safeTargetUrl(request.body.targetUrl, opts.publicUrl, '/', 'body.targetUrl');
     for (const limiter of [perAddress, perAccount]) {
       const outcome = await limiter(request);
       if (!outcome.isAllowed && outcome.isExceeded) {
