@@ -47,8 +47,8 @@ describe('a new answer holds only what the schema says by default', () => {
   });
 
   it.each(Object.entries(EVERY_KIND).filter(([, q]) => q.type !== 'array' && !('const' in q)))('a %s question with a default starts on it', (name, question) => {
-    const value = question.enum?.[1] ?? (question.oneOf?.[1] as { const: unknown } | undefined)?.const
-      ?? { boolean: true, number: 4.5, integer: 3, string: question.format === 'date' ? '2026-11-01' : 'x' }[question.type as string];
+    const value = (question.enum?.[1] ?? (question.oneOf?.[1] as { const: unknown } | undefined)?.const
+      ?? { boolean: true, number: 4.5, integer: 3, string: question.format === 'date' ? '2026-11-01' : 'x' }[question.type as string]) as RJSFSchema['default'];
     const schema: RJSFSchema = { type: 'object', required: [name], properties: { [name]: { ...question, default: value } } };
     expect(defaultsOf(schema)).toEqual({ [name]: value });
   });
