@@ -112,6 +112,26 @@ export class SessionStore {
     for (const [key, entry] of this.cache) if (entry.session.userId === userId) this.cache.delete(key);
   }
 
+  /**
+   * After a change to a user's own record (language, time zone, consents): reads the user once
+   * and puts it into the sessions this gateway remembers, instead of forgetting them, which made
+   * the next call of each reload its session, user and grants. Sessions ended meanwhile (a
+   * password change deletes them) are forgotten, so they are read again and found gone.
+   */
+  async refreshUser(userId: string): Promise<void> {
+    const cached = [...this.cache].filter(([, entry]) => entry.session.userId === userId);
+    if (cached.length === 0) return;
+    const [user, live] = await Promise.all([
+      loadUserSnapshot(this.db, userId),
+      this.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)),
+    ]);
+    const alive = new Set(live.map((row) => row.idHash));
+    for (const [key, entry] of cached) {
+      if (!user || !alive.has(key)) this.cache.delete(key);
+      else entry.session = { ...entry.session, user };
+    }
+  }
+
   /** Deletes expired rows; run periodically by the gateway. */
   async purgeExpired(): Promise<void> {
     const now = new Date(this.options.now());

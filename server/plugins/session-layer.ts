@@ -46,7 +46,7 @@ export function sessionLayer(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
     const changed = reply.getHeader(IDENTITY_CHANGED_HEADER);
     if (changed !== undefined) {
-      app.sessions.forgetUser(String(changed));
+      await app.sessions.refreshUser(String(changed));
       reply.removeHeader(IDENTITY_CHANGED_HEADER);
     }
     const session = request.session;

@@ -1,5 +1,6 @@
 /** Issue 2 §8: query `l`, Content-Language, HEAD /me?l= saving the language, the time-zone header and selectedTimezone. */
 import request from 'supertest';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fr from '../../server/i18n/locales/fr.json' with { type: 'json' };
 import en from '../../server/i18n/locales/en.json' with { type: 'json' };
@@ -88,6 +89,20 @@ describe('time zone', () => {
     expect((await me('America/New_York')).body).toMatchObject({ selectedTimezone: 'Asia/Kolkata', timezone: 'Asia/Kolkata' });
     await choose('automatic').expect(204);
     expect((await me('America/New_York')).body).toMatchObject({ selectedTimezone: 'automatic', timezone: 'America/New_York' });
+  });
+
+  it('writes the account only when the choice changes, and the next call of another tab sees a change at once', async () => {
+    // xmin is the id of the transaction that last wrote the row: it moves only when the row is written.
+    const version = async () => (await gw.db.database.db.execute(sql`select xmin::text as v from users where email = ${demoEmail('patient.multi')}`) as unknown as { rows: { v: string }[] }).rows[0]!.v;
+    const otherTab = await login(gw.app, demoEmail('patient.multi'));
+    await choose('Europe/Lisbon').expect(204);
+    const written = await version();
+    for (let i = 0; i < 3; i++) await choose('Europe/Lisbon').expect(204);
+    expect(await version()).toBe(written);
+    await choose('Europe/Madrid').expect(204);
+    expect(await version()).not.toBe(written);
+    expect((await otherTab.agent.get('/api/me').expect(200)).body).toMatchObject({ selectedTimezone: 'Europe/Madrid', timezone: 'Europe/Madrid' });
+    await choose('automatic').expect(204);
   });
 
   it.each(['Europe/Atlantis', 'not a zone', '../../etc/passwd'])('refuses %s with 400 invalid_timezone', async (zone) => {

@@ -1,5 +1,5 @@
 /** The caller's own account: language, time zone, consents, password. */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consents, establishments, services, sessions, users } from '../../db/schema.ts';
 import { grantedEstablishmentIds, loadGrants } from '../access.ts';
@@ -9,12 +9,20 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { badRequest } from '../../errors.ts';
 import type { Language } from '../../i18n/index.ts';
 
+const isDistinctFrom = (column: AnyColumn, value: string) => sql`${column} is distinct from ${value}`;
+
 export function meRepository(db: Db, identity: Identity, now: () => Date) {
   const userId = identity.user.id;
   return {
-    saveLanguage: (language: Language) => db.update(users).set({ language }).where(eq(users.id, userId)),
+    /**
+     * Preferences are written only when they change (true when they did): a client that sends the
+     * same choice again costs a read, not a row lock and a commit, and sessions are not reloaded.
+     */
+    saveLanguage: async (language: Language) => (await db.update(users).set({ language })
+      .where(and(eq(users.id, userId), isDistinctFrom(users.language, language))).returning({ id: users.id })).length > 0,
 
-    saveTimezone: (selectedTimezone: string) => db.update(users).set({ selectedTimezone }).where(eq(users.id, userId)),
+    saveTimezone: async (selectedTimezone: string) => (await db.update(users).set({ selectedTimezone })
+      .where(and(eq(users.id, userId), isDistinctFrom(users.selectedTimezone, selectedTimezone))).returning({ id: users.id })).length > 0,
 
     /** Records the consent (who and when) and marks it on the user, in one transaction. */
     recordConsent: (kind: 'CGU' | 'PERSONAL_DATA_USE', userAgent: string | undefined) => db.transaction(async (tx) => {

@@ -36,8 +36,7 @@ export default async function meRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const { l } = request.query;
     if (!l) throw badRequest('language_required', {}, 'query.l');
-    await repo(request).saveLanguage(l);
-    markIdentityChanged(reply, request.identity!.user.id);
+    if (await repo(request).saveLanguage(l)) markIdentityChanged(reply, request.identity!.user.id);
     return reply.code(204).send();
   });
 
@@ -46,8 +45,7 @@ export default async function meRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const zone = request.body.selectedTimezone;
     if (zone !== TIMEZONE_AUTOMATIC && !isTimeZone(zone)) throw badRequest('invalid_timezone', { zone }, 'body.selectedTimezone');
-    await repo(request).saveTimezone(zone);
-    markIdentityChanged(reply, request.identity!.user.id);
+    if (await repo(request).saveTimezone(zone)) markIdentityChanged(reply, request.identity!.user.id);
     return reply.code(204).send();
   });
 
