@@ -1,11 +1,14 @@
 /**
  * Checks a questionnaire definition: the contract (/ui/schemas/form), then that its questions
- * are a JSON Schema ajv can compile, and that computed values and file questions name real
- * answer properties.
+ * are a JSON Schema ajv compiles in strict mode with nothing ignored (an unknown keyword or
+ * format would be shown by rjsf and checked by nobody), that no question uses rjsf's own file
+ * widget (its `data-url` answer is not kept: the platform's file questions are), and that
+ * computed values and file questions name real answer properties.
  */
 import { createHash } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import traverse from 'json-schema-traverse';
 import { expressionSchema, formDefinitionSchema, type FormDefinition } from '../../schemas/form.ts';
 
 const contract = new Ajv({ allErrors: false, strict: false });
@@ -18,7 +21,17 @@ export function answersAjv(): Ajv {
   addFormats.default(ajv);
   return ajv;
 }
-const probe = answersAjv();
+
+/**
+ * Strict where strict means "ignored": unknown keywords and formats, keywords that do nothing
+ * where they stand (`then` without `if`), non-finite numbers. Not strictTypes, strictTuples nor
+ * strictRequired: a `then` branch requiring a question defined beside it, or narrowing a
+ * question's bounds without repeating its type, is how rjsf questionnaires are written.
+ */
+const probe = new Ajv({ allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false });
+addFormats.default(probe);
+const KNOWN_KEYWORDS = new Set(Object.keys(probe.RULES.keywords));
+const FILE_QUESTIONS_HINT = "declare a file question instead: a string property listed in `files` ({ \"field\": …, \"accept\": [\"image/png\", \"image/jpeg\", \"application/pdf\"] }, see docs/integrators.md, Questionnaires)";
 
 export class FormInvalidError extends Error {
   constructor(readonly path: string, readonly reason: string) {
@@ -34,6 +47,8 @@ export function parseFormDefinition(input: unknown): FormDefinition {
     throw new FormInvalidError(e.instancePath, `${e.message}${extra.additionalProperty ? ` '${extra.additionalProperty}'` : extra.missingProperty ? ` '${extra.missingProperty}'` : ''}`);
   }
   const form = input as FormDefinition;
+  checkKeywordsAndFormats(form.schema);
+  checkNoFileWidget(form.uiSchema ?? {}, '/uiSchema');
   try {
     probe.compile(form.schema);
   } catch (error) {
@@ -58,6 +73,36 @@ export function parseFormDefinition(input: unknown): FormDefinition {
   }
   return form;
 }
+
+/** Every keyword of every subschema is one ajv checks or an annotation; every format one it knows; no `data-url`. */
+function checkKeywordsAndFormats(schema: object): void {
+  traverse(schema, { cb: (node, pointer) => {
+    for (const key of Object.keys(node)) {
+      if (!KNOWN_KEYWORDS.has(key)) throw new FormInvalidError(`/schema${pointer}/${escape(key)}`, `unknown keyword '${key}': nothing would check it`);
+    }
+    const format: unknown = node.format;
+    if (format === 'data-url') {
+      throw new FormInvalidError(`/schema${pointer}/format`, `format 'data-url' (rjsf's file widget) is not supported: the chosen file would not be kept with the answers; ${FILE_QUESTIONS_HINT}`);
+    }
+    if (format !== undefined && (typeof format !== 'string' || !(format in probe.formats))) {
+      throw new FormInvalidError(`/schema${pointer}/format`, `unknown format '${String(format)}' (known: ${Object.keys(probe.formats).join(', ')})`);
+    }
+  } });
+}
+
+/** rjsf's `file` and `files` widgets answer `data-url` strings, which are not kept: refused wherever they appear. */
+function checkNoFileWidget(ui: unknown, path: string): void {
+  if (ui === null || typeof ui !== 'object') return;
+  for (const [key, value] of Object.entries(ui)) {
+    const here = `${path}/${escape(key)}`;
+    if (key === 'ui:widget' && (value === 'file' || value === 'files')) {
+      throw new FormInvalidError(here, `rjsf's '${value}' widget is not supported: the chosen file would not be kept with the answers; ${FILE_QUESTIONS_HINT}`);
+    }
+    checkNoFileWidget(value, here);
+  }
+}
+
+const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** RFC 6901: `/properties/weight/title` → the value there, or undefined. */
 function resolvePointer(root: unknown, pointer: string): unknown {

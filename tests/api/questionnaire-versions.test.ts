@@ -12,6 +12,7 @@ import { demoEmail, login, startGateway, type Browser, type TestGateway } from '
 import { establishmentIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, currentVersionOf, formIdOf, newPatientFile, versionsOf } from '../helpers/questionnaires.ts';
+import { questionnaireSyncOf } from '../../server/ui/form-sync.ts';
 
 let dir: string;
 let gw: TestGateway;
@@ -37,7 +38,7 @@ const formFile = (id: string) => path.join(dir, 'default', 'forms', `${id}.json`
 const readForm = (id: string) => JSON.parse(readFileSync(formFile(id), 'utf8'));
 const writeForm = (id: string, json: unknown) => writeFileSync(formFile(id), typeof json === 'string' ? json : JSON.stringify(json, null, 2));
 
-interface FileStatus { file: string; state: 'ok' | 'invalid'; error?: string }
+interface FileStatus { file: string; state: 'ok' | 'invalid'; error?: string; checkedAt: string }
 // The files' states are shown to those who administer them (a back-office admin here).
 const status = async () => {
   if (!browsers.has('admin')) browsers.set('admin', login(gw.app, demoEmail('admin')));
@@ -45,11 +46,22 @@ const status = async () => {
 };
 const statusOf = async (file: string) => (await status()).find((s) => s.file === file);
 
-async function until(check: () => Promise<boolean>, limit = 5000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > limit) throw new Error(`not within ${limit} ms`);
-    await new Promise((r) => setTimeout(r, 50));
+/** Every questionnaire sync asked for so far (at start, or by a file change) has run. */
+const synced = () => questionnaireSyncOf(gw.app.provisioned)!.sync();
+
+/**
+ * Resolves once `check` holds, checking again after each file change and the sync it starts: no
+ * sleep, no wall-clock limit (only the test's timeout bounds the wait).
+ */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (;;) {
+    // Listening before checking, so that a change landing in between is not missed.
+    let off = () => {};
+    const changed = new Promise<void>((resolve) => { const remove = gw.app.provisioned.onChange(resolve); off = () => void remove(); });
+    await synced();
+    if (await check()) return off();
+    await changed;
+    off();
   }
 }
 
@@ -110,9 +122,11 @@ describe('provisioned questionnaires', () => {
     expect((await prescriber.responses(fileId)).body.data.map((r: { id: string; version: number }) => [r.id, r.version]))
       .toEqual([[second.body.id, 2], [first.body.id, 1]]);
 
-    // Writing the same content again makes no new version.
+    // Writing the same content again makes no new version, once the watcher has read it again and synced.
+    const before = new Date().toISOString();
     writeForm('phq-9', JSON.stringify(v2));
-    await new Promise((r) => setTimeout(r, 600));
+    await until(async () => ((await statusOf('default/forms/phq-9.json'))?.checkedAt ?? '') > before);
+    await synced();
     expect(await currentVersionOf(db, formId)).toBe(2);
   });
 
@@ -146,6 +160,26 @@ describe('provisioned questionnaires', () => {
       await until(async () => (await statusOf('default/forms/gad-7-copy.json'))?.state === 'ok');
     } finally {
       unlinkSync(formFile('gad-7-copy'));
+    }
+  });
+
+  it.each([
+    ["rjsf's file widget (format data-url), whose file the answer would lose", { type: 'string', format: 'data-url', title: 'Photo de la plaie' },
+      "/schema/properties/woundPicture/format: format 'data-url' (rjsf's file widget) is not supported", /file question.*`files`.*docs\/integrators\.md/],
+    ['an unknown keyword', { type: 'string', title: 'Photo de la plaie', maxLenght: 10 }, "/schema/properties/woundPicture/maxLenght: unknown keyword 'maxLenght'", /nothing would check it/],
+    ['an unknown format', { type: 'string', title: 'Photo de la plaie', format: 'phone' }, "/schema/properties/woundPicture/format: unknown format 'phone'", /known: date/],
+  ])('refuse, with its path and reason at /ui/status, a questionnaire using %s', async (_case, question, where, why) => {
+    const form = readForm('gad-7');
+    writeForm('refused', { ...form, id: 'refused', reference: 'REFUSED', name: 'Refusé', schema: { ...form.schema, properties: { ...form.schema.properties, woundPicture: question } } });
+    try {
+      await until(async () => (await statusOf('default/forms/refused.json'))?.state === 'invalid');
+      const { error } = (await statusOf('default/forms/refused.json'))!;
+      expect(error).toContain(where);
+      expect(error).toMatch(why);
+      await expect(formIdOf(db, 'chu-azur', 'REFUSED')).rejects.toThrow();
+    } finally {
+      unlinkSync(formFile('refused'));
+      await until(async () => (await statusOf('default/forms/refused.json')) === undefined);
     }
   });
 

@@ -22,6 +22,14 @@ describe('parseFormDefinition', () => {
     ['a planned form without planning', { submissionType: 'PLANNED' }, ''],
     ['answers that are not a JSON Schema', { schema: { type: 'object', properties: { mood: { type: 'integr' } } } }, '/schema'],
     ['a file type outside png, jpeg and pdf', { files: [{ field: 'photo', accept: ['image/gif'] }] }, '/files/0/accept/0'],
+    // Issue 8: what rjsf would show and nobody would check, or an answer that would be lost.
+    ["rjsf's file widget (format data-url), whose file would be lost", { schema: { ...base.schema, properties: { ...base.schema.properties, photo: { type: 'string', format: 'data-url', title: 'Photo' } } } }, '/schema/properties/photo/format'],
+    ["rjsf's file widget chosen in the UI schema", { uiSchema: { ...base.uiSchema, photo: { 'ui:widget': 'file' } } }, '/uiSchema/photo/ui:widget'],
+    ["rjsf's file widget in a list", { schema: { type: 'object', properties: { scans: { type: 'array', items: { type: 'string', format: 'data-url' } } } } }, '/schema/properties/scans/items/format'],
+    ['an unknown format', { schema: { type: 'object', properties: { colour: { type: 'string', format: 'color' } } } }, '/schema/properties/colour/format'],
+    ['an unknown keyword', { schema: { type: 'object', properties: { mood: { type: 'integer', enumNames: ['Low', 'High'] } } } }, '/schema/properties/mood/enumNames'],
+    ['an unknown keyword deep in a branch', { schema: { type: 'object', properties: { a: { type: 'boolean' } }, if: { properties: { a: { const: true } } }, then: { properties: { b: { type: 'string', patern: '^x' } } } } }, '/schema/then/properties/b/patern'],
+    ['a keyword that would be ignored (then without if)', { schema: { type: 'object', properties: { a: { type: 'string' } }, then: { required: ['a'] } } }, '/schema'],
   ])('refuses %s', (_case, change, path) => {
     try {
       parseFormDefinition({ ...base, ...change });
@@ -30,5 +38,28 @@ describe('parseFormDefinition', () => {
       expect(error).toBeInstanceOf(FormInvalidError);
       expect((error as FormInvalidError).path).toBe(path);
     }
+  });
+});
+
+describe('parseFormDefinition, what an integrator reads in /ui/status', () => {
+  it('points to the file questions when refusing data-url', () => {
+    const definition = { ...base, schema: { type: 'object', properties: { photo: { type: 'string', format: 'data-url' } } } };
+    expect(() => parseFormDefinition(definition)).toThrow(/^\/schema\/properties\/photo\/format: format 'data-url' \(rjsf's file widget\) is not supported: the chosen file would not be kept.*file question.*`files`.*docs\/integrators\.md/);
+  });
+
+  it('names the unknown format and the ones it could be', () => {
+    const definition = { ...base, schema: { type: 'object', properties: { colour: { type: 'string', format: 'color' } } } };
+    expect(() => parseFormDefinition(definition)).toThrow(/unknown format 'color' \(known: date, time, date-time.*email/);
+  });
+
+  it('accepts the patterns rjsf questionnaires are written with: then-branches requiring or narrowing questions defined beside them', () => {
+    const definition = {
+      ...base,
+      schema: {
+        type: 'object', properties: { units: { type: 'string', enum: ['cm', 'in'] }, height: { type: 'number' }, note: { type: 'string', format: 'date' } },
+        if: { properties: { units: { const: 'in' } }, required: ['units'] }, then: { properties: { height: { maximum: 100 } }, required: ['height'] },
+      },
+    };
+    expect(parseFormDefinition(definition).id).toBe('mood');
   });
 });
