@@ -21,7 +21,7 @@ export default function QuestionnaireLauncherBlock({ props, context }: BlockComp
   const patient = context.area === 'patient' && !context.preview;
   const tasks = useTasks(patient ? context.patientFileId : undefined);
   const forms = useForms(!patient && !context.preview ? context.structureId : undefined);
-  const task = tasks.data?.data.find((x) => x.reference === props.formReference && x.status !== 'completed' && x.status !== 'expired');
+  const task = tasks.data?.find((x) => x.reference === props.formReference && x.status !== 'completed' && x.status !== 'expired');
   const form = forms.data?.data.find((x) => x.reference === props.formReference);
   const name = task?.name ?? form?.name;
   const query = patient ? tasks : forms;

@@ -17,7 +17,7 @@ export default function SchedulingContentBlock({ props, context }: BlockComponen
   const { t, i18n } = useTranslation();
   const live = context.patientFileId && !context.preview ? context.patientFileId : undefined;
   const tasks = useTasks(live);
-  const shown = (tasks.data?.data ?? []).filter((task) => task.status !== 'completed' && task.status !== 'expired').slice(0, props.pageSize ?? 5);
+  const shown = (tasks.data ?? []).filter((task) => task.status !== 'completed' && task.status !== 'expired').slice(0, props.pageSize ?? 5);
   const date = (iso?: string) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '');
   return (
     <BlockCard title={localize(props.title, i18n.language) || t('blocks.types.scheduling-content')}>

@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { Language } from '../../../lib/languages.ts';
 import { useFormVersion } from '../api/get-form.ts';
-import { useTasks } from '../api/get-tasks.ts';
+import { useTasks } from '../../../blocks/shared/api/get-tasks.ts';
 import { formLanguage, textIn } from '../definition/localize.ts';
 import { findTask, parseSurveyParams, surveyHref } from '../definition/route-params.ts';
 import { AnswerForm } from './answer-form.tsx';

@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useResponses } from '../api/get-responses.ts';
-import { useTasks } from '../api/get-tasks.ts';
+import { useTasks } from '../../../blocks/shared/api/get-tasks.ts';
 import { surveyHref } from '../definition/route-params.ts';
 import { LoadError } from '../load-error.tsx';
 import { groupTasks } from './task-groups.ts';
