@@ -222,6 +222,10 @@ export const formResponses = pgTable('form_responses', {
 }, (t) => [
   index('form_responses_file_idx').on(t.patientFileId, t.answeredAt),
   uniqueIndex('form_responses_occurrence_idx').on(t.occurrenceId).where(sql`${t.answeredAt} is not null`),
+  // One ongoing response per file, form, occurrence (none: free form) and person: two "start" calls at once keep one (0006).
+  uniqueIndex('form_responses_one_ongoing_idx')
+    .on(t.patientFileId, t.formId, sql`coalesce(${t.occurrenceId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.answeredBy)
+    .where(sql`${t.answeredAt} is null`),
 ]);
 
 /** Uploaded files (spec 001 §7: prepare, upload, link). The type is the one read from the bytes. */

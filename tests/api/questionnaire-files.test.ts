@@ -5,13 +5,14 @@
  * round-trips through the API: assigned, answered with a sample answer, read back.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, formResponses } from '../../server/db/schema.ts';
 import { computeAll } from '../../schemas/computed.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { corpusFiles, FILE_PLACEHOLDER, sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, formIdOf, GIF, JPEG, MIME, newPatientFile, PNG, pdf, uploadFile } from '../helpers/questionnaires.ts';
+import { holdHistoryWrites } from '../helpers/held-transactions.ts';
 
 const PDF = pdf();
 let gw: TestGateway;
@@ -167,21 +168,22 @@ describe('file answers of the post-operative follow-up', () => {
   });
 
   it.each([
-    ['a PDF as the wound photo', 'woundPhoto', async (b: Browser) => uploadFile(b, PDF, 'photo.pdf', MIME.pdf), 'file_type_refused'],
-    ['a PNG announced as a PDF as the letter (the bytes decide)', 'letter', async (b: Browser) => uploadFile(b, PNG, 'lettre.pdf', MIME.pdf), 'file_type_refused'],
-    ['a JPEG as the letter', 'letter', async (b: Browser) => uploadFile(b, JPEG, 'lettre.jpg', MIME.jpeg), 'file_type_refused'],
-    ['a PDF larger than the 5 MB the letter accepts', 'letter', async (b: Browser) => uploadFile(b, pdf('x'.repeat(5.5 * 1_048_576)), 'gros.pdf', MIME.pdf), 'file_too_large'],
-    ['a file prepared but never uploaded', 'woundPhoto', async (b: Browser) => (await calls(b).prepare('photo.png')).body.id as string, 'answer_invalid'],
-    ["another user's uploaded file", 'woundPhoto', async () => uploadFile(await browser('caregiver'), PNG, 'photo.png', MIME.png), 'answer_invalid'],
-    ['a file id that does not exist', 'woundPhoto', async () => randomUUID(), 'answer_invalid'],
-    ['something that is not a file id', 'woundPhoto', async () => 'https://example.org/photo.png', 'answer_invalid'],
-  ])('refuses %s', async (_case, field, make, code) => {
+    ['a PDF as the wound photo', 'woundPhoto', async (b: Browser) => uploadFile(b, PDF, 'photo.pdf', MIME.pdf), 400, 'file_type_refused'],
+    ['a PNG announced as a PDF as the letter (the bytes decide)', 'letter', async (b: Browser) => uploadFile(b, PNG, 'lettre.pdf', MIME.pdf), 400, 'file_type_refused'],
+    ['a JPEG as the letter', 'letter', async (b: Browser) => uploadFile(b, JPEG, 'lettre.jpg', MIME.jpeg), 400, 'file_type_refused'],
+    ['a PDF larger than the 5 MB the letter accepts', 'letter', async (b: Browser) => uploadFile(b, pdf('x'.repeat(5.5 * 1_048_576)), 'gros.pdf', MIME.pdf), 400, 'file_too_large'],
+    ['a file prepared but never uploaded', 'woundPhoto', async (b: Browser) => (await calls(b).prepare('photo.png')).body.id as string, 400, 'answer_invalid'],
+    // Ids outside the caller's own files are not found, whether they exist or not (no existence oracle).
+    ["another user's uploaded file", 'woundPhoto', async () => uploadFile(await browser('caregiver'), PNG, 'photo.png', MIME.png), 404, 'not_found'],
+    ['a file id that does not exist', 'woundPhoto', async () => randomUUID(), 404, 'not_found'],
+    ['something that is not a file id', 'woundPhoto', async () => 'https://example.org/photo.png', 400, 'answer_invalid'],
+  ])('refuses %s', async (_case, field, make, status, code) => {
     const { fileId, occurrenceId } = await followUp();
     const b = await browser('patient.open');
     const value = await make(b);
     const base = answers(await uploadFile(b, PNG, 'photo.png', MIME.png), await uploadFile(b, PDF, 'lettre.pdf', MIME.pdf));
     const res = await calls(b).answer(fileId, { formId: ids.postOp!, occurrenceId, answers: { ...base, [field]: value } }, 'en');
-    expect(res.status, res.text).toBe(400);
+    expect(res.status, res.text).toBe(status);
     expect(res.body).toMatchObject({ code, field: `body.answers.${field}` });
     if (code === 'answer_invalid') expect(res.body.message).toContain('No file received.');
     const linked = await db.select({ id: files.id }).from(files).where(eq(files.formResponseId, randomUUID()));
@@ -189,39 +191,42 @@ describe('file answers of the post-operative follow-up', () => {
     expect((await (await as('patient.open')).tasks(fileId)).body.data.find((t: { occurrenceId: string }) => t.occurrenceId === occurrenceId).status).toBe('available');
   });
 
-  it('refuses a file already linked to another response', async () => {
+  it('answers not found for a file already kept by another response, of another patient file (it belongs there now)', async () => {
     const first = await followUp();
     const second = await followUp();
     const b = await browser('patient.open');
     const photo = await uploadFile(b, PNG, 'photo.png', MIME.png);
     expect((await calls(b).answer(first.fileId, { formId: ids.postOp!, occurrenceId: first.occurrenceId, answers: answers(photo) })).status).toBe(201);
     const reuse = await calls(b).answer(second.fileId, { formId: ids.postOp!, occurrenceId: second.occurrenceId, answers: answers(photo) });
-    expect(reuse.status).toBe(400);
-    expect(reuse.body).toMatchObject({ code: 'answer_invalid', field: 'body.answers.woundPhoto' });
+    expect(reuse.status).toBe(404);
+    expect(reuse.body).toMatchObject({ code: 'not_found', field: 'body.answers.woundPhoto' });
   });
 
   it('links a file to one response only, even when two answers using it are sent at the same time', async () => {
     const [first, second] = [await followUp(), await followUp()];
     const b = await browser('patient.open');
     const photo = await uploadFile(b, PNG, 'photo.png', MIME.png);
-    // The first answer is slow to commit (its history entry takes a while), holding the file.
-    await db.execute(sql.raw(`create or replace function slow_history_${first.fileId.slice(0, 8)}() returns trigger language plpgsql as $$
-      begin if new.patient_file_id = '${first.fileId}' then perform pg_sleep(0.4); end if; return new; end $$`));
-    await db.execute(sql.raw(`create trigger slow_history before insert on patient_file_history for each row execute function slow_history_${first.fileId.slice(0, 8)}()`));
+    // On PostgreSQL the first answer is held inside its transaction (writing its history entry,
+    // the file already taken) until the second is blocked on the file behind it. PGlite runs one
+    // transaction at a time, in either order.
+    const held = await holdHistoryWrites(gw, first.fileId);
     let results;
     try {
-      const a = calls(b).answer(first.fileId, { formId: ids.postOp!, occurrenceId: first.occurrenceId, answers: answers(photo) });
-      await new Promise((r) => setTimeout(r, 150));
-      results = await Promise.all([a, calls(b).answer(second.fileId, { formId: ids.postOp!, occurrenceId: second.occurrenceId, answers: answers(photo) })]);
+      const a = calls(b).answer(first.fileId, { formId: ids.postOp!, occurrenceId: first.occurrenceId, answers: answers(photo) }).then((r) => r);
+      await held.waitUntilBlocked(1);
+      const c = calls(b).answer(second.fileId, { formId: ids.postOp!, occurrenceId: second.occurrenceId, answers: answers(photo) }).then((r) => r);
+      await held.waitUntilBlocked(2);
+      await held.release();
+      results = await Promise.all([a, c]);
     } finally {
-      await db.execute(sql`drop trigger slow_history on patient_file_history`);
+      await held.close();
     }
-    // Usually the slow first answer wins; on a busy machine the second may get there first. Either
-    // way exactly one is accepted, the file is linked to it, and the other leaves no response.
-    expect(results.map((r) => r.status).sort(), results.map((r) => r.text).join('\n')).toEqual([201, 400]);
+    // Exactly one is accepted, the file is linked to it, and the other, finding the file kept by
+    // that response, answers not found and leaves no response.
+    expect(results.map((r) => r.status).sort(), results.map((r) => r.text).join('\n')).toEqual([201, 404]);
     const winner = results.findIndex((r) => r.status === 201);
     const loser = results[1 - winner]!;
-    expect(loser.body).toMatchObject({ code: 'answer_invalid', field: 'body.answers.woundPhoto' });
+    expect(loser.body).toMatchObject({ code: 'not_found', field: 'body.answers.woundPhoto' });
     expect((await fileRow(photo)).formResponseId).toBe(results[winner]!.body.id);
     const loserFile = winner === 0 ? second.fileId : first.fileId;
     expect((await db.select().from(formResponses).where(eq(formResponses.patientFileId, loserFile))).filter((r) => r.answeredAt)).toEqual([]);

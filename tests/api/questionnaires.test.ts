@@ -9,13 +9,14 @@
  * the gateway's clock, which the tests move forward (sessions last long enough not to expire).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formOccurrences, formResponses, patientFileForms, patientFiles } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, formIdOf, historyOf, newPatientFile } from '../helpers/questionnaires.ts';
+import { holdHistoryWrites } from '../helpers/held-transactions.ts';
 
 const HOUR = 3_600_000;
 const UUID = expect.stringMatching(/^[0-9a-f-]{36}$/);
@@ -149,14 +150,14 @@ describe('POST /patient_files/{id}/forms/{formId}: assignment', () => {
     expect(await historyOf(db, fileId)).toEqual([]);
   });
 
-  it("refuses a questionnaire of another establishment, and an unknown one", async () => {
-    const fileId = await newPatientFile(db);
-    const prescriber = await as('prescriber');
-    const other = await prescriber.assign(fileId, ids.phq9Tilleuls!);
-    expect(other.status).toBe(400);
-    expect(other.body).toMatchObject({ code: 'form_not_in_establishment', field: 'params.formId' });
-    const unknown = await prescriber.assign(fileId, randomUUID());
-    expect(unknown.status).toBe(404);
+  it("answers a questionnaire of another establishment exactly as an unknown one (404: no existence oracle)", async () => {
+    const fileId = await newPatientFile(db, { caregivers: ['caregiver'] });
+    for (const local of ['prescriber', 'patient.open', 'caregiver']) {
+      const c = await as(local);
+      const [other, unknown] = [await c.assign(fileId, ids.phq9Tilleuls!), await c.assign(fileId, randomUUID())];
+      expect([other.status, other.body], local).toEqual([404, unknown.body]);
+      expect(unknown.body.code).toBe('not_found');
+    }
     expect(await db.select().from(patientFileForms).where(eq(patientFileForms.patientFileId, fileId))).toEqual([]);
   });
 
@@ -317,20 +318,22 @@ describe('POST /patient_files/{id}/form_responses: the answering rules', () => {
     const [o0] = await occurrences(fileId);
     const patient = await as('patient.open');
     expect((await patient.start(fileId, { formId: ids.hf!, occurrenceId: o0!.occurrenceId })).status).toBe(200);
-    await db.execute(sql.raw(`create or replace function slow_form_response_history() returns trigger language plpgsql as $$
-      begin if new.type = 'FORM_RESPONSE' and new.patient_file_id = '${fileId}' then perform pg_sleep(0.4); end if; return new; end $$`));
-    await db.execute(sql`create trigger slow_form_response_history before insert on patient_file_history for each row execute function slow_form_response_history()`);
+    // On PostgreSQL the first send is held inside its transaction (writing its history entry) until
+    // the second is blocked behind it; PGlite runs one transaction at a time, in either order.
+    const held = await holdHistoryWrites(gw, fileId, 'FORM_RESPONSE');
     let results: Awaited<ReturnType<typeof patient.answer>>[];
     try {
       const body = { formId: ids.hf!, occurrenceId: o0!.occurrenceId, answers: hfAnswer() };
-      const first = patient.answer(fileId, body);
-      await new Promise((r) => setTimeout(r, 150));
-      results = await Promise.all([first, patient.answer(fileId, { ...body, answers: { ...hfAnswer(), weight: 90 } })]);
+      const first = patient.answer(fileId, body).then((r) => r);
+      await held.waitUntilBlocked(1);
+      const second = patient.answer(fileId, { ...body, answers: { ...hfAnswer(), weight: 90 } }).then((r) => r);
+      await held.waitUntilBlocked(2);
+      await held.release();
+      results = await Promise.all([first, second]);
     } finally {
-      await db.execute(sql`drop trigger slow_form_response_history on patient_file_history`);
+      await held.close();
     }
-    // Usually the slow first send wins; on a busy machine the second may commit first. Either way
-    // exactly one is kept, with its own answers, and the other is refused without overwriting it.
+    // Exactly one is kept, with its own answers, and the other is refused without overwriting it.
     expect(results.map((r) => r.status).sort(), results.map((r) => r.text).join('\n')).toEqual([201, 409]);
     const winner = results.findIndex((r) => r.status === 201);
     expect(results[1 - winner]!.body.code).toBe('form_already_answered');
@@ -449,10 +452,73 @@ describe('POST /patient_files/{id}/form_responses: the answering rules', () => {
     const noOccurrence = await (await as('patient.open')).answer(fileId, { formId: ids.hf!, answers: hfAnswer() });
     expect([noOccurrence.status, noOccurrence.body.code, noOccurrence.body.field]).toEqual([400, 'occurrence_mismatch', 'body.occurrenceId']);
     const foreign = await answerHf(fileId, otherO0!.occurrenceId!);
-    expect([foreign.status, foreign.body.code]).toEqual([400, 'occurrence_mismatch']);
+    expect([foreign.status, foreign.body.code, foreign.body.field]).toEqual([404, 'not_found', 'body.occurrenceId']);
     expect(await answeredResponses(fileId)).toEqual([]);
     expect((await answerHf(fileId, o0!.occurrenceId!)).status).toBe(201);
   });
+
+  describe("an occurrence id from the body is resolved through the file's assignment", () => {
+    it("refuses another establishment's planned occurrence with a free form (404), leaving that patient's task and answer alone", async () => {
+      const { fileId } = await fileWith(ids.phq9!);
+      // The victim: patient.multi's open file at Clinique des Tilleuls, with a planned questionnaire.
+      const [tilleulsFile] = await patientFileIdsOf(db, 'patient.multi');
+      const hfTilleuls = await formIdOf(db, 'clinique-des-tilleuls', 'HF-DAILY');
+      const assigned = await (await as('pro.two')).assign(tilleulsFile!, hfTilleuls);
+      expect(assigned.status, assigned.text).toBe(200);
+      const victim = await as('patient.multi');
+      const [task] = (await victim.tasks(tilleulsFile!)).body.data.filter((t: TaskOut) => t.formId === hfTilleuls && t.status === 'available');
+      expect(task).toBeDefined();
+
+      const patient = await as('patient.open');
+      for (const body of [
+        { formId: ids.phq9!, occurrenceId: task.occurrenceId, answers: sampleAnswer('phq-9') },
+        { formId: ids.phq9!, occurrenceId: randomUUID(), answers: sampleAnswer('phq-9') },
+      ]) {
+        const sent = await patient.answer(fileId, body);
+        expect([sent.status, sent.body.code, sent.body.field], sent.text).toEqual([404, 'not_found', 'body.occurrenceId']);
+        const started = await patient.start(fileId, { formId: body.formId, occurrenceId: body.occurrenceId });
+        expect([started.status, started.body.code], started.text).toEqual([404, 'not_found']);
+      }
+      expect(await db.select().from(formResponses).where(eq(formResponses.occurrenceId, task.occurrenceId))).toEqual([]);
+      expect((await victim.tasks(tilleulsFile!)).body.data.find((t: TaskOut) => t.occurrenceId === task.occurrenceId).status).toBe('available');
+      const answered = await victim.answer(tilleulsFile!, { formId: hfTilleuls, occurrenceId: task.occurrenceId, answers: hfAnswer() });
+      expect(answered.status, answered.text).toBe(201);
+    });
+
+    it('refuses an occurrence of another questionnaire of the same file (404)', async () => {
+      const { fileId } = await fileWith(ids.hf!, ids.postOp!);
+      const [postOp] = await occurrences(fileId, ids.postOp!);
+      const res = await answerHf(fileId, postOp!.occurrenceId!);
+      expect([res.status, res.body.field]).toEqual([404, 'body.occurrenceId']);
+    });
+
+    it('answers a professional the same 404 as a patient for an id outside the file, before telling them only patients answer', async () => {
+      const { fileId } = await fileWith(ids.phq9!);
+      const pro = await as('prescriber');
+      const foreign = await pro.answer(fileId, { formId: ids.phq9!, occurrenceId: randomUUID(), answers: sampleAnswer('phq-9') });
+      expect([foreign.status, foreign.body.code]).toEqual([404, 'not_found']);
+      const own = await pro.answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') });
+      expect([own.status, own.body.code]).toEqual([403, 'patients_only']);
+    });
+  });
+});
+
+describe('POST /patient_files/{id}/form_responses/start', () => {
+  it.each([['a free questionnaire', false], ['a planned occurrence', true]])(
+    'keeps one ongoing response when several starts of %s arrive at once', async (_what, planned) => {
+      const { fileId } = await fileWith(ids.hf!, ids.phq9!);
+      const target = planned ? { formId: ids.hf!, occurrenceId: (await occurrences(fileId))[0]!.occurrenceId } : { formId: ids.phq9! };
+      const patient = await as('patient.open');
+      const results = await Promise.all(Array.from({ length: 6 }, () => patient.start(fileId, target).then((r) => r)));
+      expect(results.map((r) => r.status), results.map((r) => r.text).join('\n')).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+      const ongoing = await db.select().from(formResponses).where(and(eq(formResponses.patientFileId, fileId), isNull(formResponses.answeredAt)));
+      expect(ongoing.map((r) => r.id)).toEqual([results[0]!.body.id]);
+      // The caregiver's start is their own ongoing response, beside the patient's.
+      const theirs = await (await as('caregiver')).start(fileId, target);
+      expect(theirs.status).toBe(200);
+      expect(theirs.body.id).not.toBe(results[0]!.body.id);
+    });
 });
 
 describe('who answered', () => {

@@ -34,10 +34,10 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
     if (!holdsInStructure(grants, file.establishmentId, PATIENT_DATA_PRIVILEGES)) throw notFound();
   }
 
+  /** Another establishment's form is not found, like an unknown one: answering otherwise would tell that it exists. */
   async function formOfEstablishment(formId: string, establishmentId: string) {
-    const [form] = await db.select().from(forms).where(eq(forms.id, formId));
+    const [form] = await db.select().from(forms).where(and(eq(forms.id, formId), eq(forms.establishmentId, establishmentId)));
     if (!form) throw notFound();
-    if (form.establishmentId !== establishmentId) throw badRequest('form_not_in_establishment', {}, 'params.formId');
     return form;
   }
 
@@ -77,10 +77,11 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
     },
 
     async assign(patientFileId: string, formId: string) {
+      // Every id is resolved in the caller's scope before any other rule answers (404 first).
       const file = await openPatientFile(db, identity, patientFileId);
+      const form = await formOfEstablishment(formId, file.establishmentId);
       await requireProfessional(file);
       if (file.status === 'CLOSED') throw conflict('patient_file_not_open');
-      const form = await formOfEstablishment(formId, file.establishmentId);
       const current = await version(form.id, form.currentVersion);
       const at = now();
       return db.transaction(async (tx) => {
@@ -160,16 +161,20 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
     async start(patientFileId: string, formId: string, occurrenceId: string | undefined) {
       const file = await openPatientFile(db, identity, patientFileId);
       const target = await answerable(file, formId, occurrenceId);
+      // form_responses_one_ongoing_idx keeps one ongoing response: of two starts at once, the second
+      // insert does nothing and reads the first's.
+      const [created] = await db.insert(formResponses).values({
+        patientFileId, formId, formVersionId: target.versionId, occurrenceId: occurrenceId ?? null, startedAt: now(),
+        endAt: target.occurrence?.endAt ?? null, limitAt: target.occurrence?.limitAt ?? null, answeredBy: userId,
+      }).onConflictDoNothing().returning({ id: formResponses.id });
+      if (created) return created.id;
       const [existing] = await db.select({ id: formResponses.id }).from(formResponses).where(and(
         eq(formResponses.patientFileId, patientFileId), eq(formResponses.formId, formId), isNull(formResponses.answeredAt),
         occurrenceId ? eq(formResponses.occurrenceId, occurrenceId) : isNull(formResponses.occurrenceId), eq(formResponses.answeredBy, userId),
       ));
-      if (existing) return existing.id;
-      const [created] = await db.insert(formResponses).values({
-        patientFileId, formId, formVersionId: target.versionId, occurrenceId: occurrenceId ?? null, startedAt: now(),
-        endAt: target.occurrence?.endAt ?? null, limitAt: target.occurrence?.limitAt ?? null, answeredBy: userId,
-      }).returning({ id: formResponses.id });
-      return created!.id;
+      // Sent between the conflict and this read: it is no longer ongoing.
+      if (!existing) throw conflict('form_already_answered');
+      return existing.id;
     },
 
     async submit(patientFileId: string, body: ResponseBody): Promise<string> {
@@ -218,7 +223,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
         for (const { id, field } of fileIds) {
           // Still unlinked once this transaction holds it: another answer sent at the same time may have taken it.
           const [linked] = await tx.update(files).set({ formResponseId: responseId }).where(and(eq(files.id, id), isNull(files.formResponseId))).returning({ id: files.id });
-          if (!linked) throw badRequest('answer_invalid', { field, reason: translator(language)('errors.file_missing') }, field);
+          if (!linked) throw new AppError(404, 'not_found', {}, field);
         }
         await history(tx, patientFileId, 'FORM_RESPONSE', { formResponseId: responseId, formId: body.formId, lostOccurrences: earlierLate.length }, onBehalfOf);
         return responseId;
@@ -258,20 +263,26 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
 
   /** What is being answered, after the rules: open file, active assignment, occurrence in its window, not already sent. */
   async function answerable(file: OpenedFile, formId: string, occurrenceId: string | undefined) {
-    if (file.as === 'professional') throw new AppError(403, 'patients_only');
-    if (file.status !== 'OPEN') throw conflict('patient_file_not_open');
+    // The ids first, each through its parent: the form through the file's assignments, the
+    // occurrence through that assignment. Anything else (another file's, unknown) is not found,
+    // whoever asks, before the rules about who may answer and when.
     const [row] = await db.select({ assignment: patientFileForms, form: forms }).from(patientFileForms)
       .innerJoin(forms, eq(forms.id, patientFileForms.formId))
       .where(and(eq(patientFileForms.patientFileId, file.id), eq(patientFileForms.formId, formId)));
     if (!row) throw notFound();
-    if (!row.assignment.active) throw conflict('form_deactivated');
-    const v = await version(formId, row.form.currentVersion);
     let occurrence: typeof formOccurrences.$inferSelect | undefined;
-    if (row.form.submissionType === 'PLANNED') {
-      if (!occurrenceId) throw badRequest('occurrence_mismatch', {}, 'body.occurrenceId');
+    if (occurrenceId !== undefined) {
+      // A free form has no occurrences: one sent with it belongs to something else.
       [occurrence] = await db.select().from(formOccurrences)
         .where(and(eq(formOccurrences.id, occurrenceId), eq(formOccurrences.patientFileFormId, row.assignment.id)));
-      if (!occurrence) throw badRequest('occurrence_mismatch', {}, 'body.occurrenceId');
+      if (!occurrence) throw new AppError(404, 'not_found', {}, 'body.occurrenceId');
+    }
+    if (file.as === 'professional') throw new AppError(403, 'patients_only');
+    if (file.status !== 'OPEN') throw conflict('patient_file_not_open');
+    if (!row.assignment.active) throw conflict('form_deactivated');
+    const v = await version(formId, row.form.currentVersion);
+    if (row.form.submissionType === 'PLANNED') {
+      if (!occurrenceId || !occurrence) throw badRequest('occurrence_mismatch', {}, 'body.occurrenceId');
       const [answered] = await db.select({ id: formResponses.id }).from(formResponses)
         .where(and(eq(formResponses.occurrenceId, occurrenceId), isNotNull(formResponses.answeredAt)));
       if (answered) throw conflict('form_already_answered');
@@ -282,16 +293,23 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
     return { versionId: v.id, definition: v.definition as FormDefinition, occurrence };
   }
 
-  /** File answers must be files this user uploaded, not yet linked, of an accepted type read from their bytes. */
+  /**
+   * File answers must be files this user uploaded, not yet linked, of an accepted type read from
+   * their bytes. Someone else's file, an unknown id, or a file already kept by a response (of this
+   * patient file or another) is not found; the caller's own file not uploaded yet is missing.
+   */
   async function checkFiles(definition: FormDefinition, answers: Record<string, unknown>): Promise<{ id: string; field: string }[]> {
     const ids: { id: string; field: string }[] = [];
     for (const question of definition.files ?? []) {
       const value = answers[question.field];
       if (value === undefined || value === null || value === '') continue;
       const field = `body.answers.${question.field}`;
-      const [file] = typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value)
-        ? await db.select().from(files).where(and(eq(files.id, value), eq(files.uploaderId, userId))) : [];
-      if (!file || !file.uploadedAt || file.formResponseId) throw badRequest('answer_invalid', { field, reason: translator(language)('errors.file_missing') }, field);
+      if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+        throw badRequest('answer_invalid', { field, reason: translator(language)('errors.file_missing') }, field);
+      }
+      const [file] = await db.select().from(files).where(and(eq(files.id, value), eq(files.uploaderId, userId), isNull(files.formResponseId)));
+      if (!file) throw new AppError(404, 'not_found', {}, field);
+      if (!file.uploadedAt) throw badRequest('answer_invalid', { field, reason: translator(language)('errors.file_missing') }, field);
       if (!file.mimeType || !(question.accept as readonly string[]).includes(file.mimeType)) throw badRequest('file_type_refused', {}, field);
       if ((file.size ?? 0) > (question.maxSizeMb ?? 10) * 1_048_576) throw badRequest('file_too_large', {}, field);
       ids.push({ id: file.id, field });
