@@ -28,6 +28,8 @@ export default fp(async function security(app: FastifyInstance, opts: { secure: 
         ...(opts.secure ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+    // The same answer as frame-ancestors 'none' for browsers that only read X-Frame-Options.
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: opts.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });

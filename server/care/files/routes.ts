@@ -4,6 +4,7 @@ import { errorResponses, idParamsSchema, localeOnlyQuerySchema, type IdParams } 
 import { filePrepareBodySchema, fileSchema, type FilePrepareBody } from '../../../schemas/form-api.ts';
 import { badRequest } from '../../errors.ts';
 import { filesRepository, MAX_UPLOAD_BYTES } from './repository.ts';
+import { downloadHeaders } from './download.ts';
 
 const tags = ['files'];
 const patientFileFileParams = {
@@ -11,10 +12,9 @@ const patientFileFileParams = {
   properties: { id: { type: 'string', format: 'uuid' }, fileId: { type: 'string', format: 'uuid' } },
 } as const;
 
-function sendFile(reply: FastifyReply, file: { mimeType: string; name: string; content: Buffer }) {
-  // Inline for images and PDFs of the same origin; nosniff (helmet) keeps the browser to the type read from the bytes.
-  return reply.type(file.mimeType).header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-    .header('cache-control', 'private, no-store').send(file.content);
+/** Type, name and disposition from the bytes, sandboxed (download.ts). */
+async function sendFile(reply: FastifyReply, file: { name: string; content: Buffer }) {
+  return reply.headers(await downloadHeaders(file)).send(file.content);
 }
 
 export default async function fileRoutes(app: FastifyInstance) {

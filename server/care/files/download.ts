@@ -1,0 +1,44 @@
+/**
+ * How a stored file is sent back (issue 8, security 8). The type is read from the bytes again
+ * (file-type), never taken from the uploader; the name sent gets the extension of that type, so
+ * that a PNG/HTML polyglot uploaded as `poly.html` is saved as `poly.png` (the stored name is
+ * left as the user gave it). Only the image types the client shows itself in an <img> — the
+ * questionnaire file widget's preview of PNG and JPEG answers — are `inline`; every other type
+ * (PDF included: a browser's PDF viewer runs scripts) is an `attachment`. The response is
+ * sandboxed by its own CSP and never sniffed, whatever a browser makes of it when opened alone.
+ */
+import { create as contentDisposition } from 'content-disposition';
+import { fileTypeFromBuffer } from 'file-type';
+
+/** Shown by the client in an <img> (client/features/questionnaires/files/file-upload-widget.tsx). */
+export const SHOWN_INLINE: readonly string[] = ['image/png', 'image/jpeg'];
+
+/** Other spellings of file-type's extension that already say the right type. */
+const SAME_TYPE: Record<string, readonly string[]> = { jpg: ['jpeg', 'jpe', 'jfif'] };
+
+/** `name` with its extension replaced by `ext`, unless it already names that type. */
+export function nameForType(name: string, ext: string): string {
+  const dot = name.lastIndexOf('.');
+  const base = dot >= 0 ? name.slice(0, dot) : name;
+  const current = dot >= 0 ? name.slice(dot + 1).toLowerCase() : undefined;
+  if (base.trim() && current !== undefined && (current === ext || SAME_TYPE[ext]?.includes(current))) return name;
+  return `${base.trim() ? base : 'file'}.${ext}`;
+}
+
+export interface DownloadHeaders { 'content-type': string; 'content-disposition': string; [name: string]: string }
+
+export async function downloadHeaders(file: { name: string; content: Buffer }): Promise<DownloadHeaders> {
+  // Uploads are refused unless file-type recognises them; an unknown type is sent as bytes.
+  const type = await fileTypeFromBuffer(file.content);
+  const mime = type?.mime ?? 'application/octet-stream';
+  const name = nameForType(file.name, type?.ext ?? 'bin');
+  return {
+    'content-type': mime,
+    // RFC 6266 / 8187: filename* for non-ASCII names, with an ASCII fallback.
+    'content-disposition': contentDisposition(name, { type: SHOWN_INLINE.includes(mime) ? 'inline' : 'attachment' }),
+    'x-content-type-options': 'nosniff',
+    // Replaces the page policy (helmet's): a file opened on its own runs nothing, loads nothing.
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, no-store',
+  };
+}
