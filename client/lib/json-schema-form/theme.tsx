@@ -1,12 +1,14 @@
 /**
  * The rjsf theme of the application: @rjsf/mantine's widgets and templates, with numbers
- * written the way the form's language writes them (37,2 in French).
+ * written the way the form's language writes them (37,2 in French) and kept as typed
+ * (number-input.tsx).
  */
 import '@mantine/dates/styles.css';
 import { generateTheme } from '@rjsf/mantine';
 import type { ThemeProps } from '@rjsf/core';
 import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
 import { createElement, type ComponentType } from 'react';
+import { NumberTextInput } from './number-input.tsx';
 import { RangeWidget } from './range-widget.tsx';
 import { buffered, DateWidget, NumberField, SelectWidget } from './widgets.tsx';
 
@@ -24,13 +26,10 @@ export interface JsonSchemaFormContext {
 const BufferedBaseInput = buffered(MantineBaseInput);
 
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { decimalSeparator } = (props.registry.formContext ?? {}) as JsonSchemaFormContext;
+  const { decimalSeparator = '.' } = (props.registry.formContext ?? {}) as JsonSchemaFormContext;
   const numeric = props.type === 'number' || props.type === 'integer' || props.schema.type === 'number' || props.schema.type === 'integer';
-  if (!numeric) return createElement(props.type === 'date' || props.type === 'datetime-local' ? MantineBaseInput : BufferedBaseInput, props);
-  if (!decimalSeparator || decimalSeparator === '.') return createElement(MantineBaseInput, props);
-  // Mantine's NumberInput shows a number with a '.'; written with the language's separator it shows 37,2.
-  const value = typeof props.value === 'number' ? String(props.value).replace('.', decimalSeparator) : props.value;
-  return createElement(MantineBaseInput, { ...props, value, options: { ...props.options, decimalSeparator } });
+  if (numeric) return createElement(NumberTextInput, { ...props, Inner: MantineBaseInput, decimalSeparator });
+  return createElement(props.type === 'date' || props.type === 'datetime-local' ? MantineBaseInput : BufferedBaseInput, props);
 }
 
 export const theme: ThemeProps = {

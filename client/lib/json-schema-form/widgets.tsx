@@ -55,12 +55,22 @@ export function SelectWidget(props: WidgetProps) {
 /** rjsf core's date widget: the theme's input with type="date". */
 export const DateWidget = getDefaultRegistry().widgets.DateWidget as ComponentType<WidgetProps>;
 
-function toNumber(value: unknown): unknown {
+/** Arabic-Indic and Persian digits, the Arabic decimal separator: the same number as 0-9 and '.'. */
+const DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
+const toLatinDigit = (d: string) => String(d.charCodeAt(0) & 0xf);
+
+/**
+ * What a number question's text means: a number when it is one, written with '.' or ','
+ * (37,2 in French) or Arabic digits; the text itself otherwise, so the validator says "enter a
+ * number" on the question. Never rounded, clamped or cut: 4.5 in a whole-number question stays
+ * 4.5 and the validator says so.
+ */
+export function toNumber(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const text = value.trim().replace(',', '.');
+  const text = value.trim().replace(DIGITS, toLatinDigit).replace(/[,\u066B]/, '.').replace(/^[\u2212\u2013]/, '-');
   if (text === '') return undefined;
   const n = Number(text);
-  return Number.isFinite(n) && /^-?\d*\.?\d+$|^-?\d+\.?$/.test(text) ? n : value;
+  return Number.isFinite(n) && /^[-+]?\d*\.?\d+$|^[-+]?\d+\.?$/.test(text) ? n : value;
 }
 
 export function NumberField(props: FieldProps) {
