@@ -12,6 +12,18 @@ export const roleSchema = { type: 'string', enum: ROLES } as const;
 export const uuidSchema = { type: 'string', format: 'uuid' } as const;
 export const dateTimeSchema = { type: 'string', format: 'date-time' } as const;
 
+/**
+ * Every integer of a contract is bounded (tests/api/malformed-requests.test.ts checks it): JSON and
+ * query strings carry numbers like 1e300 or 2^63 that are integers to JSON Schema but overflow
+ * PostgreSQL's `integer` (versions, sizes) or `bigint` (an offset of page × pageSize), which
+ * answered 500. INT32_MAX is the largest value of a PostgreSQL `integer` column.
+ */
+export const INT32_MAX = 2_147_483_647;
+/** 1, 2, 3…: versions, page numbers, counts of things a person made. */
+export const positiveIntegerSchema = { type: 'integer', minimum: 1, maximum: INT32_MAX } as const;
+/** 0, 1, 2…: totals, sizes in bytes. */
+export const countSchema = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+
 export const errorSchema = {
   type: 'object',
   required: ['code', 'message'],
@@ -31,7 +43,8 @@ export const pageQuerySchema = {
   additionalProperties: false,
   properties: {
     ...localeQueryProperties,
-    page: { type: 'integer', minimum: 1, default: 1 },
+    // page × pageSize stays far below PostgreSQL's bigint offset limit.
+    page: { ...positiveIntegerSchema, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 999, default: 15 },
   },
 } as const;
@@ -58,9 +71,9 @@ export function pageOf<T extends object>(item: T) {
     additionalProperties: false,
     properties: {
       data: { type: 'array', items: item },
-      totalItems: { type: 'integer', minimum: 0 },
-      page: { type: 'integer', minimum: 1 },
-      pageSize: { type: 'integer', minimum: 1 },
+      totalItems: countSchema,
+      page: positiveIntegerSchema,
+      pageSize: positiveIntegerSchema,
     },
   } as const;
 }

@@ -5,13 +5,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { logRequests, serverOptions } from './logger.ts';
 import { AppError } from './errors.ts';
-import errors, { sendError } from './plugins/errors.ts';
+import errors, { frameworkErrors, sendError } from './plugins/errors.ts';
+import inputRules from './plugins/input-rules.ts';
 import locale from './plugins/locale.ts';
 import db from './plugins/db.ts';
 import session from './plugins/session.ts';
@@ -43,7 +44,7 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, for tests that must cover them all. */
-    registeredRoutes: { method: string; url: string }[];
+    registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
   }
 }
 
@@ -51,11 +52,12 @@ declare module 'fastify' {
 export async function baseApp(options: AppOptions, title: string): Promise<FastifyInstance> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
-  const app = Fastify({ ...serverOptions(config.logLevel, config.trustProxy), ...options.fastify });
-  const routes: { method: string; url: string }[] = [];
+  // A URL the router refuses is routed again through the app's hooks (plugins/errors.ts).
+  const app: FastifyInstance = Fastify({ ...serverOptions(config.logLevel, config.trustProxy), frameworkErrors: frameworkErrors(() => app), ...options.fastify });
+  const routes: { method: string; url: string; schema?: FastifySchema }[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
   app.addHook('onSend', async (request, reply) => { reply.header('x-request-id', request.id); });
   logRequests(app);
@@ -64,6 +66,7 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   await app.register(security, { secure: config.secureCookies });
   await app.register(locale, { defaultLanguage: config.defaultLanguage });
   await app.register(errors);
+  await app.register(inputRules);
   await app.register(db, { database: options.database, now });
   await app.register(provisioned, { dir: config.layoutsDir });
   return app;

@@ -1,8 +1,10 @@
 /**
  * The one error handler: AppError → its status and translated message; schema violations →
- * 400 naming the field, in the request's language; anything else → 500 "An error occurred",
- * never the internals.
+ * 400 naming the field, in the request's language; errors the framework or its plugins raise
+ * (bad JSON, content types, multipart framing, bad URLs) → a stable app code of their own, also
+ * translated; anything else → 500 "An error occurred", never the internals.
  */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import localize from 'ajv-i18n';
@@ -30,7 +32,89 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Errors of Fastify and its plugins, by their code, as the app's own (status, code). Their own
+ * texts are English and name internals; unknown ones fall back to `bad_request` or 500 below.
+ */
+const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'bad_url'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'empty_json_body'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_content_length'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
+  // @fastify/multipart
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, 'multipart_invalid'],
+  FST_PROTO_VIOLATION: [400, 'multipart_invalid'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'multipart_invalid'],
+  FST_MP_PREMATURE_CLOSE: [400, 'multipart_invalid'],
+  FST_PARTS_LIMIT: [413, 'payload_too_large'],
+  FST_FIELDS_LIMIT: [413, 'payload_too_large'],
+  FST_FILES_LIMIT: [413, 'payload_too_large'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'file_too_large'],
+};
+
+/**
+ * busboy (under @fastify/multipart) raises plain Errors, with no code, for a body cut short
+ * (`Unexpected end of multipart data`, `Part terminated early due to unexpected end of
+ * multipart data`) or a boundary it cannot use (`Multipart: Boundary not found`). Their texts
+ * are the only mark they carry.
+ */
+const MULTIPART_PARSE_ERROR = /unexpected end of multipart data|^Multipart: |^The needle cannot/i;
+
+/** The app's error for an error that is not one: a known framework error, or undefined. */
+function appErrorOf(error: FastifyError): AppError | undefined {
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (known) return new AppError(known[0], known[1]);
+  if (!error.code && !error.statusCode && MULTIPART_PARSE_ERROR.test(error.message)) return new AppError(400, 'multipart_invalid');
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError(413, 'payload_too_large');
+  if (status === 415) return new AppError(415, 'unsupported_media_type');
+  // Other client errors of the framework: a stable code, never its English text.
+  if (status >= 400 && status < 500) return new AppError(status, 'bad_request');
+  return undefined;
+}
+
+/** Marks a raw request whose URL the router refused, with the error it raised. */
+const ROUTER_ERROR = Symbol('router error');
+type MarkedRequest = IncomingMessage & { [ROUTER_ERROR]?: FastifyError };
+
+/**
+ * Fastify's `frameworkErrors` option. A URL the router refuses (not decodable: FST_ERR_BAD_URL;
+ * a parameter over maxParamLength: FST_ERR_MAX_PARAM_LENGTH) is answered by Fastify before any
+ * hook runs: no security headers, no request id, no session header, English text. Here it is
+ * routed again, to an address of the same area (/api, /ui, /auth or the rest) that no route
+ * serves, keeping the query string: the request then goes through every hook of that area —
+ * security headers, request id, language, the session layer on /api — and the preHandler
+ * registered below answers the original error.
+ */
+export function frameworkErrors(app: () => FastifyInstance) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.raw as MarkedRequest;
+    const url = raw.url ?? '/';
+    if (raw[ROUTER_ERROR] || !['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'].includes(error.code)) {
+      // Not a URL error (async constraints), or the rerouted address failed too: answer here.
+      const { statusCode, code } = appErrorOf(error) ?? new AppError(500, 'internal_error');
+      const t = translator(request.locale);
+      return reply.code(statusCode).type('application/json; charset=utf-8')
+        .header('x-request-id', request.id).send({ code, message: t(`errors.${code}`) });
+    }
+    raw[ROUTER_ERROR] = error;
+    const query = url.indexOf('?');
+    const area = /^\/(api|ui|auth)(\/|$)/.exec(url)?.[1];
+    raw.url = `${area ? `/${area}` : ''}/.unroutable${query >= 0 ? url.slice(query) : ''}`;
+    app().routing(raw, reply.raw);
+  };
+}
+
 export default fp(async function errors(app: FastifyInstance) {
+  // After every onRequest hook (helmet, request id, language, session layer), before the handler.
+  app.addHook('preHandler', async (request) => {
+    const routerError = (request.raw as MarkedRequest)[ROUTER_ERROR];
+    if (routerError) throw routerError;
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
     if (error.validation) {
@@ -41,13 +125,8 @@ export default fp(async function errors(app: FastifyInstance) {
       const field = fieldOf(first, error.validationContext);
       return sendError(request, reply, new AppError(400, 'validation_error', { field, reason: copy?.[0]?.message ?? first.message ?? '' }, field));
     }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return sendError(request, reply, new AppError(413, 'payload_too_large'));
-    if (status === 415) return sendError(request, reply, new AppError(415, 'unsupported_media_type'));
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON...): a stable code, the message of the framework.
-      return reply.code(status).send({ code: (error.code ?? 'bad_request').toLowerCase(), message: error.message });
-    }
+    const known = appErrorOf(error);
+    if (known) return sendError(request, reply, known);
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError(500, 'internal_error'));
   });

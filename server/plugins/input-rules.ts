@@ -1,0 +1,91 @@
+/**
+ * Rules every request's input obeys before any route sees it, so that a route added later gets
+ * them without asking (issue 8, "Bad input"):
+ * - JSON bodies nest at most MAX_JSON_DEPTH levels (answers 10,000 levels deep reached
+ *   recursive code: validation, computed values, storage);
+ * - no string of the body, query or params, nor any key of the body, holds U+0000 or a lone
+ *   surrogate: PostgreSQL refuses NUL in `text` and `jsonb` (a 500), and a lone surrogate is
+ *   silently replaced on its way to the database — changing what the user sent;
+ * - a multipart body names a usable boundary (RFC 2046: 1 to 70 characters), which busboy
+ *   otherwise refuses with a plain Error from inside the route.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../errors.ts';
+
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `text` opens more than `max` arrays or objects inside one another, without parsing it (no recursion). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** U+0000, or (with the u flag, which reads pairs as one code point) a surrogate without its pair. */
+const REFUSED = /\u0000|\p{Cs}/u;
+
+/** A string PostgreSQL would refuse or alter: U+0000, or a surrogate without its pair. */
+export function isRefusedString(value: string): boolean {
+  return REFUSED.test(value);
+}
+
+/** The field (`body.answers.q1`) of the first refused string or key in `value`, if any. */
+export function refusedField(value: unknown, field: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return isRefusedString(value) ? field : undefined;
+  // Deeper than any body the JSON parser lets through: nothing a client sent.
+  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH + 1) return undefined;
+  // Bytes (uploads) are not text: they never reach a text column.
+  if (ArrayBuffer.isView(value)) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = refusedField(value[i], `${field}.${i}`, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (isRefusedString(key)) return field;
+    const found = refusedField(item, `${field}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const MULTIPART = /^multipart\//i;
+/** RFC 2046 §5.1.1: 1 to 70 characters, quoted or not. */
+const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
+
+function checkRequest(request: FastifyRequest) {
+  for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    const field = refusedField(value, part);
+    if (field) throw badRequest('invalid_character', { field }, field);
+  }
+  const type = request.headers['content-type'];
+  if (type && MULTIPART.test(type) && !BOUNDARY.test(type)) throw badRequest('multipart_invalid', {}, 'body');
+}
+
+export default fp(async function inputRules(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    const body = String(raw);
+    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+      done(new AppError(400, 'json_too_deep', { max: MAX_JSON_DEPTH }, 'body'), undefined);
+      return;
+    }
+    parseJson(request, body, done);
+  });
+  // preValidation: after the body is parsed, before the schema (and any handler) reads it.
+  app.addHook('preValidation', async (request) => checkRequest(request));
+}, { name: 'input-rules' });
