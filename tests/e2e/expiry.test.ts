@@ -23,8 +23,12 @@ describe('session expiry', () => {
     await dialog(page).getByText('Votre session va expirer').waitFor({ timeout: 15_000 });
     const first = await countdown(page);
     expect(first).toBeLessThanOrEqual(24);
-    await page.waitForTimeout(2100);
+    // The first focus is on the safe action: Enter keeps the session, it does not log out.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Prolonger');
+    // The countdown goes down by itself (wait for its text to change, not for a fixed time).
+    await page.getByTestId('expiry-countdown').filter({ hasNotText: new RegExp(`\\b${first}\\b`) }).waitFor();
     expect(await countdown(page)).toBeLessThan(first);
+    expect(await page.getByTestId('expiry-countdown').textContent()).toMatch(/^Votre session expire dans \d+ secondes?\.$/);
     await screenshot(page, 'expiry-warning');
 
     const extended = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.request().method() === 'GET');
@@ -33,6 +37,7 @@ describe('session expiry', () => {
     await dialog(page).waitFor({ state: 'hidden' });
 
     await dialog(page).getByText('Session expirée').waitFor({ timeout: 45_000 });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Se reconnecter');
     await screenshot(page, 'expiry-expired');
     await dialog(page).getByRole('button', { name: 'Se reconnecter' }).click();
     await page.waitForURL((url) => url.pathname === '/auth/login' && url.searchParams.get('targetUrl') === '/p/0');

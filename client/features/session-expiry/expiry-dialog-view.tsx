@@ -1,9 +1,14 @@
-/** Below the threshold: Extend (with the countdown in seconds) or Disconnect; once over: Reconnect. */
+/**
+ * Below the threshold: Extend (with the countdown) or Disconnect; once over: Reconnect. The
+ * first focus goes to the safe action (Extend, Reconnect): Enter or a stray key press must not
+ * log the person out.
+ */
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirectToLogin, redirectToLogout } from '../../lib/session/branding-param.ts';
 import type { ExpiryStatus } from '../../lib/session/expiry-store.ts';
+import { countdownText } from './countdown.ts';
 import { extendSession } from './extend-session.ts';
 
 export default function ExpiryDialogView({ status }: { status: Exclude<ExpiryStatus, { kind: 'active' }> }) {
@@ -14,17 +19,18 @@ export default function ExpiryDialogView({ status }: { status: Exclude<ExpirySta
     void extendSession().finally(() => setExtending(false));
   };
   const expired = status.kind === 'expired';
+  const countdown = status.kind === 'warning' ? countdownText(status.secondsLeft) : undefined;
   return (
     <Modal
       opened onClose={() => {}} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false}
       centered title={t(expired ? 'expiry.expiredTitle' : 'expiry.warningTitle')}
     >
-      {status.kind === 'warning' && (
+      {countdown && (
         <>
-          <Text aria-live="polite" data-testid="expiry-countdown">{t('expiry.warningText', { count: status.secondsLeft })}</Text>
+          <Text aria-live="polite" data-testid="expiry-countdown">{t(countdown.key, { count: countdown.count })}</Text>
           <Group mt="lg" justify="flex-end">
             <Button variant="default" onClick={() => redirectToLogout()}>{t('menu.disconnect')}</Button>
-            <Button loading={extending} onClick={extend}>{t('expiry.extend')}</Button>
+            <Button data-autofocus loading={extending} onClick={extend}>{t('expiry.extend')}</Button>
           </Group>
         </>
       )}
@@ -32,7 +38,7 @@ export default function ExpiryDialogView({ status }: { status: Exclude<ExpirySta
         <>
           <Text>{t('expiry.expiredText')}</Text>
           <Group mt="lg" justify="flex-end">
-            <Button onClick={() => redirectToLogin()}>{t('expiry.reconnect')}</Button>
+            <Button data-autofocus onClick={() => redirectToLogin()}>{t('expiry.reconnect')}</Button>
           </Group>
         </>
       )}
