@@ -4,12 +4,12 @@
  */
 import { Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../lib/ui/query-error.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import type { BlockContext } from '../blocks/index.ts';
 import { localize } from '../blocks/shared/layout-text.ts';
 import { useLayout } from './api/get-layout.ts';
 import { LayoutGrid } from './layout-grid.tsx';
-import { Notice } from './notice.tsx';
 import type { Viewer } from './visible-for.ts';
 
 interface Props { page: string; context: BlockContext; viewer: Viewer; fallbackTitle: string; headingLevel?: 1 | 2 }
@@ -23,7 +23,7 @@ export function LayoutView({ page, context, viewer, fallbackTitle, headingLevel 
     <Stack gap="md">
       <Title order={headingLevel} size="h2">{title}</Title>
       {layout.isPending && <Loader size="sm" aria-label={t('loading.text')} />}
-      {layout.isError && <Notice tone="negative" title={t('layout.loadFailed')} />}
+      {layout.isError && <QueryError error={layout.error} onRetry={() => void layout.refetch()} homeHref={context.areaHref} />}
       {layout.data && <LayoutGrid layout={layout.data} context={context} viewer={viewer} />}
     </Stack>
   );

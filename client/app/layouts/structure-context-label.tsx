@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core';
 import type { Establishment } from '../../../schemas/establishments.ts';
+import { TruncatedText } from '../../lib/ui/truncated-text.tsx';
 
 export function StructureContextLabel({ structure }: { structure: Establishment }) {
-  return <Text fw={600} size="sm" truncate visibleFrom="xs" data-testid="context-label">{structure.name}</Text>;
+  return <TruncatedText fw={600} size="sm" visibleFrom="xs" data-testid="context-label">{structure.name}</TruncatedText>;
 }

@@ -3,7 +3,7 @@
  * elsewhere the entries that apply to any user. Entries whose screen a later issue builds open
  * a 'not available yet' notice.
  */
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,11 +13,13 @@ import { LanguageMenuItems } from '../../features/language/language-menu-items.t
 import { NotAvailableModal } from '../../features/placeholder/not-available-modal.tsx';
 import { TimeZoneModal } from '../../features/time-zone/time-zone-modal.tsx';
 import { paths } from '../../lib/paths.ts';
+import { useCanOpen } from '../../lib/route-access.ts';
 import { redirectToLogout } from '../../lib/session/branding-param.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
 import { NAME_MAX_WIDTH, NAME_STYLES, NAME_TEXT_STYLE } from './user-menu-styles.ts';
+import { TruncatedText } from '../../lib/ui/truncated-text.tsx';
 
-export interface PatientMenuContext { index: number; open: boolean }
+export interface PatientMenuContext { index: number }
 
 const PATIENT_NOT_BUILT = ['menu.myInformation', 'menu.myCaregivers', 'menu.changePassword', 'menu.notificationsManager'];
 const HELP = ['menu.onlineHelp', 'menu.userManual', 'menu.legalMentions', 'menu.endUserAgreement'];
@@ -28,6 +30,7 @@ export interface UserMenuProps { patient?: PatientMenuContext; darkOnly?: boolea
 export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenuProps) {
   const { t } = useTranslation();
   const { me, patientFiles, structures } = useSessionData();
+  const canOpen = useCanOpen();
   const [notice, setNotice] = useState<string>();
   const [timeZoneOpened, setTimeZoneOpened] = useState(false);
   const [aboutOpened, setAboutOpened] = useState(false);
@@ -37,14 +40,14 @@ export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenu
     <>
       <Menu position="bottom-end" width={260} withinPortal defaultOpened>
         <Menu.Target>
-          <Button variant="subtle" maw={NAME_MAX_WIDTH} styles={NAME_STYLES} aria-label={t('menu.open', { name })} data-testid="user-menu"><Text component="span" inherit truncate="end" style={NAME_TEXT_STYLE}>{name}</Text></Button>
+          <Button variant="subtle" maw={NAME_MAX_WIDTH} styles={NAME_STYLES} aria-label={t('menu.open', { name })} data-testid="user-menu"><TruncatedText component="span" inherit style={NAME_TEXT_STYLE}>{name}</TruncatedText></Button>
         </Menu.Target>
         <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
           {patient && (
             <>
               <Menu.Item component={Link} to={paths.patient.profile.getHref({ patientFileIndex: patient.index })}>{t('menu.editProfile')}</Menu.Item>
               {PATIENT_NOT_BUILT.map((key) => <Menu.Item key={key} onClick={() => setNotice(key)}>{t(key)}</Menu.Item>)}
-              {patient.open && <Menu.Item component={Link} to={paths.patient.iot.getHref({ patientFileIndex: patient.index })}>{t('menu.connectedDevices')}</Menu.Item>}
+              {canOpen(paths.patient.iot.getHref({ patientFileIndex: patient.index })) && <Menu.Item component={Link} to={paths.patient.iot.getHref({ patientFileIndex: patient.index })}>{t('menu.connectedDevices')}</Menu.Item>}
               <Menu.Divider />
             </>
           )}

@@ -3,12 +3,13 @@
  * time-zone, display and about entries) is a chunk of its own, fetched when the pointer or the
  * focus reaches the button and shown on the first click: the first screens load without it.
  */
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionData } from '../../lib/session/use-session.ts';
 import type { UserMenuProps } from './user-menu-dropdown.tsx';
 import { NAME_MAX_WIDTH, NAME_STYLES, NAME_TEXT_STYLE } from './user-menu-styles.ts';
+import { TruncatedText } from '../../lib/ui/truncated-text.tsx';
 
 export type { PatientMenuContext } from './user-menu-dropdown.tsx';
 
@@ -25,7 +26,7 @@ export function UserMenu(props: UserMenuProps) {
       variant="subtle" maw={NAME_MAX_WIDTH} styles={NAME_STYLES} aria-label={t('menu.open', { name })} aria-haspopup="menu" data-testid="user-menu"
       onPointerEnter={() => void load()} onFocus={() => void load()} onClick={() => setUsed(true)}
     >
-      <Text component="span" inherit truncate="end" style={NAME_TEXT_STYLE}>{name}</Text>
+      <TruncatedText component="span" inherit style={NAME_TEXT_STYLE}>{name}</TruncatedText>
     </Button>
   );
   if (!used) return button;

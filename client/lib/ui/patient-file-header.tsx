@@ -1,0 +1,34 @@
+/**
+ * Whose patient file this is, above every screen of the file: the patient's name, the file's
+ * status, its service and establishment, since when it is followed (and when it was closed).
+ * It only draws a file already loaded (GET /patient_files/{id}), so any screen can put it on top.
+ */
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PatientFileSummary } from '../../../schemas/me.ts';
+import { formatDate } from '../i18n/locale-settings.ts';
+import { isLanguage } from '../languages.ts';
+import { FileStatusBadge } from './file-status-badge.tsx';
+import { TruncatedText } from './truncated-text.tsx';
+
+export function PatientFileHeader({ file }: { file: PatientFileSummary }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'fr';
+  const name = file.patient ? `${file.patient.firstName} ${file.patient.lastName}` : file.patientName ?? '';
+  const since = file.startDate ?? file.createdAt;
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={t('patientFile.header.label', { name })} data-patient-file-header data-status={file.status}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Stack gap={2} miw={0}>
+          <TruncatedText fw={700} size="lg" data-testid="patient-file-name">{name}</TruncatedText>
+          <TruncatedText size="sm" c="dimmed">{`${file.service.name} · ${file.service.establishment.name}`}</TruncatedText>
+          <Text size="sm">
+            {t('patientFile.header.since', { date: formatDate(since, language) })}
+            {file.closedAt && ` · ${t('patientFile.header.closedOn', { date: formatDate(file.closedAt, language) })}`}
+          </Text>
+        </Stack>
+        <FileStatusBadge status={file.status} />
+      </Group>
+    </Paper>
+  );
+}
