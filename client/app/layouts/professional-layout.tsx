@@ -3,8 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useRouteLoaderData } from 'react-router';
 import { STRUCTURE_BASE } from '../../lib/paths.ts';
+import { RouteAccessContext } from '../../lib/route-access.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
-import { guardStructureRoute } from '../guards/route-guard.ts';
+import { structureRouteAccess } from '../guards/route-access.ts';
 import { professionalScreens } from '../routes/professional-screens.ts';
 import type { StructureAreaData } from '../router/area-loaders.ts';
 import type { NavItem } from './nav-item.ts';
@@ -19,10 +20,15 @@ export function ProfessionalLayout() {
   const { index, structure } = useRouteLoaderData('structure-area') as StructureAreaData;
   useActivate(useMemo(() => ({ kind: 'structure', index, structure }), [index, structure]));
   const href = (path: string) => generatePath([STRUCTURE_BASE, path].filter(Boolean).join('/'), { structureIndex: String(index) });
+  const canOpen = useMemo(() => structureRouteAccess(index, structure.id, privileges), [index, structure.id, privileges]);
   const nav: NavItem[] = professionalScreens
-    .filter((s) => s.navLabel && guardStructureRoute({ attemptedPath: href(s.path), structureId: structure.id, entries: privileges, required: s.privileges }).allowed)
+    .filter((s) => s.navLabel && canOpen(href(s.path)))
     .map((s) => ({ key: s.id, label: t(s.navLabel!), href: href(s.path), end: s.path === '' }));
-  return <ShellFrame nav={nav} navLabel={t('nav.professional.label')} context={<StructureContextLabel structure={structure} />} menu={<UserMenu />} />;
+  return (
+    <RouteAccessContext value={canOpen}>
+      <ShellFrame nav={nav} navLabel={t('nav.professional.label')} context={<StructureContextLabel structure={structure} />} menu={<UserMenu />} />
+    </RouteAccessContext>
+  );
 }
 
 export const Component = ProfessionalLayout;
