@@ -5,7 +5,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, screenshot } from './support/browser.ts';
+import { launchChromium, screenshot, settled } from './support/browser.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 async function seriousViolations(page: Page) {
@@ -29,7 +29,8 @@ describe('accessibility (axe)', () => {
     for (const lang of ['fr', 'ar']) {
       const page = await loggedInPage(browser, base, account, { lang });
       await expectScreen(page, path);
-      await page.waitForTimeout(400);
+      // axe reads colours: wait until the theme's transitions and the fonts are done.
+      await settled(page);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       expect(await seriousViolations(page), `${name} in ${lang}`).toEqual([]);
       await screenshot(page, `a11y-${name.replace(/ /g, '-')}-${lang}`);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, newContext, screenshot } from './support/browser.ts';
+import { consoleProblems, launchChromium, newContext, screenshot } from './support/browser.ts';
 import { loginAs } from './support/login.ts';
 
 describe('landing after login', () => {
@@ -28,9 +28,13 @@ describe('landing after login', () => {
   ])('%s lands on %s', async (account, expected) => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    const problems = consoleProblems(page);
     await loginAs(page, base, account);
     await page.waitForURL((url) => url.pathname === expected);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // A clean load prints nothing: a warning on every load hides the one that matters.
+    expect(problems).toEqual([]);
     if (['patient.open', 'prescriber', 'patient.multi'].includes(account)) await screenshot(page, `landing-${account}`);
     await context.close();
   });

@@ -3,6 +3,7 @@
  * and the professional or back-office area according to the session kind.
  */
 import { redirect, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../../features/loading/loading-screen.tsx';
 import { RouteError } from '../../features/errors/route-error.tsx';
 import { paths, PATIENT_BASE, STRUCTURE_BASE } from '../../lib/paths.ts';
 import type { SessionData } from '../../lib/session/session-store.ts';
@@ -12,6 +13,7 @@ import { backOfficeScreens } from '../routes/back-office-screens.ts';
 import { patientScreens } from '../routes/patient-screens.ts';
 import { professionalScreens } from '../routes/professional-screens.ts';
 import { patientArea, patientScreenGuard, structureArea, structureScreenGuard } from './area-loaders.ts';
+import { redirectTo } from './redirect-route.ts';
 import { screenRoutes } from './screen-routes.ts';
 
 const rel = (pattern: string) => pattern.replace(/^\//, '');
@@ -52,10 +54,11 @@ export function appRoutes(data: SessionData): RouteObject[] {
     path: paths.root.pattern,
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: LoadingScreen,
     children: [
-      { index: true, loader: () => redirect(paths.contextSelector.getHref()) },
+      { index: true, ...redirectTo(paths.contextSelector.getHref()) },
       common,
-      { path: rel(paths.acceptCgu.pattern), loader: () => redirect(paths.root.getHref()) },
+      { path: rel(paths.acceptCgu.pattern), ...redirectTo(paths.root.getHref()) },
       { path: rel(paths.authError.pattern), lazy: () => import('../../features/errors/auth-error-page.tsx') },
       {
         id: 'patient-area',
@@ -65,7 +68,7 @@ export function appRoutes(data: SessionData): RouteObject[] {
         children: screenRoutes(patientScreens, PATIENT_BASE, patientScreenGuard(data)),
       },
       ...[structureRoutes(data)].filter((r): r is RouteObject => r !== undefined),
-      { path: '*', loader: () => redirect(paths.root.getHref()) },
+      { path: '*', ...redirectTo(paths.root.getHref()) },
     ],
   }];
 }

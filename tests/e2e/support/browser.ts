@@ -21,13 +21,40 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../test-r
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  // Mantine's AppShell animates its padding: let the layout settle first.
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * The page has stopped moving: fonts loaded and every finite animation or transition (a modal
+ * opening, a colour change) finished. Endless ones (the loading bar) are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.fonts.status === 'loaded' && document.getAnimations().every(
+    (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+  ));
 }
 
 /** A fresh browser profile; French unless a test asks otherwise. */
 export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 }, ...options });
+}
+
+/**
+ * Warnings, errors and uncaught exceptions the application prints to the console from the
+ * last visit to the login page on (before it, the first session check answers 401 by design,
+ * and the login pages are the gateway's, not the client's). Read the array when the page is done.
+ */
+export function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname.startsWith('/auth/')) problems.length = 0;
+  });
+  const onApp = () => !new URL(page.url()).pathname.startsWith('/auth/');
+  page.on('console', (message) => {
+    if ((message.type() === 'warning' || message.type() === 'error') && onApp()) problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => { if (onApp()) problems.push(`pageerror: ${error.message}`); });
+  return problems;
 }

@@ -13,17 +13,3 @@ export async function loginAs(page: Page, baseUrl: string, account: string, path
   await page.click('button[type=submit]');
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }
-
-/** The path of the page, once it stops changing (redirects done). */
-export async function settledPath(page: Page, timeout = 15_000): Promise<string> {
-  const deadline = Date.now() + timeout;
-  let previous = '';
-  let stableSince = Date.now();
-  while (Date.now() < deadline) {
-    const current = new URL(page.url()).pathname;
-    if (current !== previous) { previous = current; stableSince = Date.now(); }
-    else if (Date.now() - stableSince > 700) return current;
-    await page.waitForTimeout(100);
-  }
-  return previous;
-}
