@@ -11,7 +11,7 @@ import type { PatientAreaData } from '../../../app/router/area-loaders.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { paths } from '../../../lib/paths.ts';
-import type { Language } from '../../../lib/languages.ts';
+import { directionOf, type Language } from '../../../lib/languages.ts';
 import { useFormVersion } from '../api/get-form.ts';
 import { useTasks } from '../../../blocks/shared/api/get-tasks.ts';
 import { formLanguage, textIn } from '../definition/localize.ts';
@@ -55,7 +55,7 @@ export function SurveyAnswersPage() {
     <Stack gap="md" maw={760}>
       <Anchor component={Link} to={tasksHref} size="sm">{t('placeholder.back', { screen: t('screens.myTasks') })}</Anchor>
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Title order={1} size="h2" lang={language}>{name ?? t('screens.surveyAnswers')}</Title>
+        <Title order={1} size="h2" lang={language} dir={directionOf(language)}>{name ?? t('screens.surveyAnswers')}</Title>
         {task && languages.length > 1 && (
           <SegmentedControl
             size="xs" value={language} aria-label={t('questionnaires.answer.formLanguage')}

@@ -22,22 +22,24 @@ export interface LocalizedForm {
   files: NonNullable<FormDefinition['files']>;
 }
 
-/** The text of `language`, else the French one. */
+/** The text of `language`, else the French one, else the first one given. */
 export function textIn(text: LocalizedText | undefined, language: Language): string | undefined {
   if (text === undefined) return undefined;
-  return typeof text === 'string' ? text : (text[language] ?? text.fr);
+  return typeof text === 'string' ? text : (text[language] ?? text.fr ?? Object.values(text).find((v) => typeof v === 'string'));
 }
 
 /**
  * The language to show a questionnaire in: the route's locale, else the interface's, when the
- * questionnaire has it; else French, the language of its schema.
+ * questionnaire has it; else French, the usual language of its schema, when it has it; else its
+ * first language. A form written only in Arabic opened in the French interface is in Arabic:
+ * right to left, with Arabic messages (it has no French texts to show).
  */
 export function formLanguage(definition: Pick<FormDefinition, 'languages'>, interfaceLanguage: string, routeLocale?: string): Language {
   const offered = definition.languages as readonly string[];
-  for (const candidate of [routeLocale, interfaceLanguage]) {
+  for (const candidate of [routeLocale, interfaceLanguage, 'fr']) {
     if (isLanguage(candidate) && offered.includes(candidate)) return candidate;
   }
-  return 'fr';
+  return isLanguage(offered[0]) ? offered[0] : 'fr';
 }
 
 /** Sets `value` at `path` inside `root`; `create`: makes missing objects (UI schema), else skips (schema). */

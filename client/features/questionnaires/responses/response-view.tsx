@@ -6,7 +6,7 @@ import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/i18n/locale-settings.ts';
-import type { Language } from '../../../lib/languages.ts';
+import { directionOf, type Language } from '../../../lib/languages.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { QuestionnaireForm } from '../answer/questionnaire-form.tsx';
 import { useFormResponse } from '../api/get-response.ts';
@@ -27,7 +27,7 @@ export function ResponseView({ responseId, timeZone }: { responseId: string; tim
   const ui = i18n.language as Language;
   return (
     <Stack gap="md" maw={760} data-testid="form-response">
-      <Title order={1} size="h2" lang={language}>{form.name}</Title>
+      <Title order={1} size="h2" lang={language} dir={directionOf(language)}>{form.name}</Title>
       <Group gap="xs">
         <Badge variant="light" color="secondary">{t('questionnaires.response.version', { version: r.version })}</Badge>
         {r.answeredByCaregiver && <Badge variant="light" color="warning">{t('questionnaires.response.byCaregiver')}</Badge>}

@@ -33,6 +33,10 @@ describe('formLanguage', () => {
     ['the interface language when the form lacks the route one', ['fr', 'en'], 'en', 'ar', 'en'],
     ['French, the schema\'s own, when the form has neither', ['fr'], 'ar', 'en', 'fr'],
     ['an unknown route locale is ignored', ['fr', 'en'], 'en', 'de', 'en'],
+    // A form written only in Arabic, opened in the French interface: its own language, right to left.
+    ['the form\'s only language when the interface\'s is not one of its', ['ar'], 'fr', undefined, 'ar'],
+    ['French when the form has it and not the interface\'s', ['ar', 'fr'], 'en', undefined, 'fr'],
+    ['else the form\'s first language', ['en', 'ar'], 'fr', undefined, 'en'],
   ])('%s', (_label, languages, ui, route, expected) => {
     expect(formLanguage({ languages: languages as never }, ui, route)).toBe(expected);
   });
