@@ -7,13 +7,30 @@
 import type { ActiveSession } from '../../auth/session-store.ts';
 import { canSeeEstablishment, grantedEstablishmentIds, hasRole, holdsAnywhere, holdsInStructure, type Privilege } from '../../care/access.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { EDITABLE_PAGES } from '../../../schemas/layout.ts';
+import { EDITABLE_PAGES, type LayoutBlock } from '../../../schemas/layout.ts';
 
 export const ESTABLISHMENT_EDITORS: readonly Privilege[] = ['ADMIN_ESTABLISHMENT'];
 export const PERSONAL_EDITORS: readonly Privilege[] = ['OPERATOR', 'PRESCRIBER'];
 
 export function assertCanSee(session: ActiveSession, establishmentId: string): void {
   if (!canSeeEstablishment(session.user.roles, session.access, establishmentId)) throw notFound();
+}
+
+/** The establishment layout's editors get every block, with its `visibleFor`: the editor needs them all. */
+export function editsEstablishmentLayout(session: ActiveSession, establishmentId: string): boolean {
+  return holdsInStructure(session.access.grants, establishmentId, ESTABLISHMENT_EDITORS);
+}
+
+/**
+ * `visibleFor` (DESIGN §4), the rule client/layout-engine/visible-for.ts shows: a block listing
+ * roles or privileges is for a viewer who has one of the roles, or holds one of the privileges
+ * in the structure shown (directly or through a service).
+ */
+export function blockVisibility(session: ActiveSession, establishmentId: string): (block: Pick<LayoutBlock, 'visibleFor'>) => boolean {
+  return ({ visibleFor: rule }) => {
+    if (!rule || (!rule.roles?.length && !rule.privileges?.length)) return true;
+    return hasRole(session.user.roles, rule.roles ?? []) || holdsInStructure(session.access.grants, establishmentId, rule.privileges ?? []);
+  };
 }
 
 export function assertCanEdit(session: ActiveSession, establishmentId: string, page: string, scope: 'establishment' | 'personal'): void {

@@ -34,6 +34,31 @@ function serve(document: LayoutDocument, source: string, version?: number): Serv
   return { document, body, etag, source, version };
 }
 
+/** A layout as one audience gets it: only the blocks it may see, with its own ETag. */
+export interface LayoutView { body: Buffer; etag: string }
+
+/** Per served layout, its bodies by audience (which blocks are kept); dropped with the layout. */
+const views = new WeakMap<ServedLayout, Map<string, LayoutView>>();
+
+/**
+ * The layout without the blocks `visible` rejects (visibleFor is decided by the server: a hidden
+ * block's props must not reach the viewer). Audiences that keep the same blocks share one body
+ * and one ETag, so the ETag/304 cache stays right per audience and the bodies few.
+ */
+export function viewOf(served: ServedLayout, visible: (block: LayoutDocument['blocks'][number]) => boolean): LayoutView {
+  const kept = served.document.blocks.map(visible);
+  if (kept.every(Boolean)) return served;
+  const key = kept.map((k) => (k ? '1' : '0')).join('');
+  let byAudience = views.get(served);
+  if (!byAudience) views.set(served, byAudience = new Map());
+  let view = byAudience.get(key);
+  if (!view) {
+    const { body, etag } = serve({ ...served.document, blocks: served.document.blocks.filter((_, i) => kept[i]) }, served.source);
+    byAudience.set(key, view = { body, etag });
+  }
+  return view;
+}
+
 export class LayoutCatalogue {
   private heads = new Map<string, { version: number; document: LayoutDocument | null }>();
   private readonly resolved = new Map<string, ServedLayout | null>();

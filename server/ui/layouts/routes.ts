@@ -10,8 +10,8 @@ import {
 } from '../../../schemas/layout-api.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { translator } from '../../i18n/index.ts';
-import type { LayoutCatalogue } from './catalogue.ts';
-import { assertCanEdit, assertCanSee } from './access.ts';
+import { viewOf, type LayoutCatalogue } from './catalogue.ts';
+import { assertCanEdit, assertCanSee, blockVisibility, editsEstablishmentLayout } from './access.ts';
 import { LayoutInvalidError, parseLayout } from './validate.ts';
 
 const tags = ['ui'];
@@ -28,11 +28,14 @@ export default async function layoutRoutes(app: FastifyInstance, opts: { catalog
   }, async (request, reply) => {
     const session = request.session!;
     assertCanSee(session, request.query.structure);
-    const served = await catalogue.resolve(request.query.structure, request.params.page, session.userId, request.query.source !== 'establishment');
+    const { structure } = request.query;
+    const served = await catalogue.resolve(structure, request.params.page, session.userId, request.query.source !== 'establishment');
     if (!served) throw new AppError(404, 'layout_not_found', { page: request.params.page });
-    reply.header('etag', served.etag).header('cache-control', 'private, no-cache').header('x-layout-source', served.source);
-    if (request.headers['if-none-match'] === served.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(served.body);
+    // Its editors get the whole layout; everyone else only the blocks visibleFor lets them see.
+    const view = editsEstablishmentLayout(session, structure) ? served : viewOf(served, blockVisibility(session, structure));
+    reply.header('etag', view.etag).header('cache-control', 'private, no-cache').header('x-layout-source', served.source);
+    if (request.headers['if-none-match'] === view.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(view.body);
   });
 
   app.put<{ Params: LayoutParams; Querystring: LayoutQuery; Body: LayoutSaveBody }>('/ui/layouts/:page', {
