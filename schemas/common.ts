@@ -31,6 +31,20 @@ export const errorSchema = {
     code: { type: 'string', description: 'Stable machine-readable code' },
     message: { type: 'string', description: 'Readable message in the language of the request' },
     field: { type: 'string', description: 'Where the input was wrong, for validation errors' },
+    errors: {
+      type: 'array',
+      description: 'Every invalid field when there are several (answers to a questionnaire), each with its own message',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: {
+          field: { type: 'string', description: 'As `field`: body.answers.episodes.0.severity' },
+          pointer: { type: 'string', description: 'JSON Pointer in the submitted document: /episodes/0/severity' },
+          title: { type: 'string', description: "The question's title in the form's language, when known" },
+          message: { type: 'string', description: 'Readable message in the language of the request' },
+        },
+      },
+    },
   },
 } as const;
 export type ApiError = FromSchema<typeof errorSchema>;

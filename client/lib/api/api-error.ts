@@ -5,6 +5,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field?: string;
+  /** Every invalid field of a 400, when the server lists them (answers to a questionnaire). */
+  readonly errors?: ApiErrorBody['errors'];
 
   constructor(status: number, body: Partial<ApiErrorBody> | undefined) {
     super(body?.message ?? `HTTP ${status}`);
@@ -12,6 +14,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body?.code ?? 'unknown_error';
     this.field = body?.field;
+    this.errors = body?.errors;
   }
 }
 

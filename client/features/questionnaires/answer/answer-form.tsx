@@ -4,7 +4,7 @@
  * a questionnaire that can no longer be answered).
  */
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import type { ErrorSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,12 +19,14 @@ import type { FormVersion } from '../api/get-form.ts';
 import { useSendResponse } from '../api/send-response.ts';
 import { startResponse } from '../api/start-response.ts';
 import { localizeDefinition } from '../definition/localize.ts';
+import { questionTitle } from '../definition/question-title.ts';
 import { surveyHref } from '../definition/route-params.ts';
 import { UploadTracker, useUploadsInProgress } from '../files/upload-tracker.ts';
 import { olderLateTasks } from '../tasks/task-groups.ts';
+import { ErrorSummary, type SummaryItem } from './error-summary.tsx';
 import { LateFormsDialog } from './late-forms-dialog.tsx';
 import { QuestionnaireForm } from './questionnaire-form.tsx';
-import { sendOutcome, type ClosedCode } from './send-errors.ts';
+import { sendOutcome, type AnswerProblem, type ClosedCode } from './send-errors.ts';
 import { useDraft } from './use-draft.ts';
 
 interface Props {
@@ -53,6 +55,8 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
   const [closed, setClosed] = useState<ClosedCode>();
   const [problem, setProblem] = useState<Problem>();
   const [lateOpen, setLateOpen] = useState(false);
+  /** The answers to correct after the last refused send; `fromServer`: the summary takes the focus. */
+  const [summary, setSummary] = useState<{ items: SummaryItem[]; fromServer: boolean }>({ items: [], fromServer: false });
   const held = useRef<Record<string, unknown>>({});
   const touched = useRef(false);
   const uploads = useMemo(() => new UploadTracker(), []);
@@ -70,9 +74,22 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [patientFileId, task.formId, task.occurrenceId]);
 
+  const summaryOf = (problems: AnswerProblem[]): SummaryItem[] =>
+    problems.map((p) => ({ path: p.path, message: p.message, title: p.title ?? questionTitle(form, p.path) }));
+
+  /** rjsf's errors (`.episodes.0.severity`) as the summary's items. */
+  function refusedByForm(errors: RJSFValidationError[]) {
+    setTriedOnce(true);
+    setSummary({
+      items: summaryOf(errors.map((e) => ({ path: (e.property ?? '').split('.').filter(Boolean), message: e.message ?? t('questionnaires.answer.invalidAnswer') }))),
+      fromServer: false,
+    });
+  }
+
   function submit(answers: Record<string, unknown>, skipEarlierLate = false) {
     if (uploading) { setProblem('uploading'); return; }
     setProblem(undefined);
+    setSummary({ items: [], fromServer: false });
     held.current = answers;
     send.mutate({ formId: task.formId, ...(task.occurrenceId ? { occurrenceId: task.occurrenceId } : {}), answers: toJsonValue(answers) as Record<string, unknown>, skipEarlierLate }, {
       onSuccess: () => {
@@ -83,7 +100,7 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
       },
       onError: (error) => {
         const outcome = sendOutcome(error, t);
-        if (outcome.kind === 'fields') { setExtraErrors(outcome.errorSchema); setTriedOnce(true); }
+        if (outcome.kind === 'fields') { setExtraErrors(outcome.errorSchema); setTriedOnce(true); setSummary({ items: summaryOf(outcome.problems), fromServer: true }); }
         else if (outcome.kind === 'olderLate') setLateOpen(true);
         else if (outcome.kind === 'closed') { draft.clear(); setLateOpen(false); setClosed(outcome.code); }
         else setProblem(outcome.kind);
@@ -114,13 +131,14 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
           {tUi('questionnaires.answer.draftRestored', { date: formatDateTime(draft.initial.savedAt, i18n.language as Language, timeZone) })}
         </Alert>
       )}
+      <ErrorSummary items={summary.items} t={t} language={language} focus={summary.fromServer} />
       <QuestionnaireForm
         form={form}
         formData={formData}
         onChange={(data) => { setFormData(data); if (touched.current) draft.save(data); if (extraErrors) setExtraErrors(undefined); }}
         onUserInput={() => { touched.current = true; }}
         onSubmit={(data) => submit(data)}
-        onError={() => setTriedOnce(true)}
+        onError={refusedByForm}
         liveValidate={triedOnce}
         extraErrors={extraErrors}
         uploads={uploads}

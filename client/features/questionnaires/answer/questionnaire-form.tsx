@@ -3,7 +3,7 @@
  * questions and its computed values. Read-only, it shows a response.
  */
 import { Stack, Text } from '@mantine/core';
-import type { ErrorSchema, RegistryWidgetsType } from '@rjsf/utils';
+import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { JsonSchemaForm } from '../../../lib/json-schema-form/json-schema-form.tsx';
 import { useLanguageTexts } from '../../../lib/json-schema-form/use-language-texts.ts';
@@ -28,7 +28,8 @@ export interface QuestionnaireFormProps {
   storedComputed?: Record<string, unknown> | null;
   extraErrors?: ErrorSchema;
   liveValidate?: boolean;
-  onError?: () => void;
+  /** The form refused the send: the errors it found (rjsf's). */
+  onError?: (errors: RJSFValidationError[]) => void;
   uploads?: UploadTracker;
   /** Read-only: where an answer's file can be opened. */
   fileUrl?: (fileId: string) => string;

@@ -1,13 +1,19 @@
 /**
- * What a refused send means on the screen. The server is the judge (issue 5 §5): a wrong answer
- * comes back as 400 with the field (`body.answers.weight`), shown on that question; the rules of
- * answering come back as 409 and each has its own outcome.
+ * What a refused send means on the screen. The server is the judge (issue 5 §5): wrong answers
+ * come back as 400 `answer_invalid` listing each invalid question (`errors: [{ field, pointer,
+ * title, message }]`; older servers give one `field`, `body.answers.weight`), each shown on its
+ * question and in the summary above the form; the rules of answering come back as 409 and each
+ * has its own outcome.
  */
 import type { ErrorSchema } from '@rjsf/utils';
+import { parsePointer } from '../../../lib/json-schema-form/pointer.ts';
+
+/** One invalid answer: where (path in the answers), what to say, and the question's title when the server gave it. */
+export interface AnswerProblem { path: string[]; message: string; title?: string }
 
 export type SendOutcome =
   /** Shown on the questions; the patient corrects and sends again. */
-  | { kind: 'fields'; errorSchema: ErrorSchema; fields: string[] }
+  | { kind: 'fields'; errorSchema: ErrorSchema; problems: AnswerProblem[] }
   /** Older late questionnaires: answer the oldest first, or confirm and lose them. */
   | { kind: 'olderLate' }
   /** This questionnaire can no longer be answered: the draft is useless. */
@@ -26,7 +32,8 @@ const FIELD_CODES: Record<string, string | undefined> = {
   multiple_uploads: 'questionnaires.files.typeRefusedByServer',
 };
 
-interface ErrorLike { status?: number; code?: string; field?: string; message?: string }
+interface FieldErrorLike { field?: string; pointer?: string; title?: string; message?: string }
+interface ErrorLike { status?: number; code?: string; field?: string; message?: string; errors?: FieldErrorLike[] }
 
 /** `body.answers.identity.firstName` → ['identity', 'firstName']; not an answer → undefined. */
 export function answerPath(field: string | undefined): string[] | undefined {
@@ -35,15 +42,31 @@ export function answerPath(field: string | undefined): string[] | undefined {
   return path.length ? path : undefined;
 }
 
-function errorSchemaAt(path: readonly string[], message: string): ErrorSchema {
+/** The errors of every problem, at its question (rjsf's `extraErrors`). */
+export function errorSchemaOf(problems: readonly AnswerProblem[]): ErrorSchema {
   const root: Record<string, unknown> = {};
-  let node = root;
-  for (const key of path) {
-    node[key] = {};
-    node = node[key] as Record<string, unknown>;
+  for (const { path, message } of problems) {
+    let node = root;
+    for (const key of path) {
+      if (node[key] === undefined || node[key] === null || typeof node[key] !== 'object') node[key] = {};
+      node = node[key] as Record<string, unknown>;
+    }
+    node.__errors = [...((node.__errors as string[] | undefined) ?? []), message];
   }
-  node.__errors = [message];
   return root as ErrorSchema;
+}
+
+/** Where an item of `errors` points: its pointer into the answers, else its field. */
+function pathOf(item: FieldErrorLike): string[] | undefined {
+  if (item.pointer !== undefined) {
+    try {
+      const path = parsePointer(item.pointer);
+      if (path.length) return path;
+    } catch {
+      // Not a pointer: the field says it too.
+    }
+  }
+  return answerPath(item.field);
 }
 
 /** `translate` gives the texts of codes the server states without a sentence for the patient. */
@@ -54,12 +77,15 @@ export function sendOutcome(error: unknown, translate: (key: string) => string):
   if (e.status === 409 && e.code === 'older_late_forms_pending') return { kind: 'olderLate' };
   if (e.status === 409 && (CLOSED_CODES as readonly string[]).includes(e.code ?? '')) return { kind: 'closed', code: e.code as ClosedCode };
   if (e.status === 400) {
-    const path = answerPath(e.field);
-    if (path) {
-      const key = FIELD_CODES[e.code ?? ''];
-      const message = key ? translate(key) : (e.message || translate('questionnaires.answer.invalidAnswer'));
-      return { kind: 'fields', errorSchema: errorSchemaAt(path, message), fields: [path.join('.')] };
+    const key = FIELD_CODES[e.code ?? ''];
+    const messageOf = (message: string | undefined) => (key ? translate(key) : (message || translate('questionnaires.answer.invalidAnswer')));
+    const listed = Array.isArray(e.errors) ? e.errors : [];
+    const problems: AnswerProblem[] = [];
+    for (const item of listed.length ? listed : [{ field: e.field, message: e.message }]) {
+      const path = pathOf(item);
+      if (path) problems.push({ path, message: messageOf(item.message), ...(item.title ? { title: item.title } : {}) });
     }
+    if (problems.length) return { kind: 'fields', errorSchema: errorSchemaOf(problems), problems };
   }
   return { kind: 'retry' };
 }

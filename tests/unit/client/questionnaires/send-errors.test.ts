@@ -7,13 +7,43 @@ const translate = (key: string) => `«${key}»`;
 describe('sendOutcome', () => {
   it.each<[string, unknown, unknown]>([
     ['a wrong answer: on its question, with the server\'s message', { status: 400, code: 'answer_invalid', field: 'body.answers.weight', message: 'doit être <= 300' },
-      { kind: 'fields', errorSchema: { weight: { __errors: ['doit être <= 300'] } }, fields: ['weight'] }],
+      { kind: 'fields', errorSchema: { weight: { __errors: ['doit être <= 300'] } }, problems: [{ path: ['weight'], message: 'doit être <= 300' }] }],
     ['a nested answer', { status: 400, code: 'answer_invalid', field: 'body.answers.identity.firstName', message: 'Ce champ est obligatoire' },
-      { kind: 'fields', errorSchema: { identity: { firstName: { __errors: ['Ce champ est obligatoire'] } } }, fields: ['identity.firstName'] }],
+      { kind: 'fields', errorSchema: { identity: { firstName: { __errors: ['Ce champ est obligatoire'] } } }, problems: [{ path: ['identity', 'firstName'], message: 'Ce champ est obligatoire' }] }],
     ['a file refused by its bytes: said in the patient\'s words', { status: 400, code: 'file_type_refused', field: 'body.answers.woundPhoto', message: 'file_type_refused' },
-      { kind: 'fields', errorSchema: { woundPhoto: { __errors: ['«questionnaires.files.typeRefusedByServer»'] } }, fields: ['woundPhoto'] }],
+      { kind: 'fields', errorSchema: { woundPhoto: { __errors: ['«questionnaires.files.typeRefusedByServer»'] } }, problems: [{ path: ['woundPhoto'], message: '«questionnaires.files.typeRefusedByServer»' }] }],
     ['a file too large', { status: 400, code: 'file_too_large', field: 'body.answers.letter' },
-      { kind: 'fields', errorSchema: { letter: { __errors: ['«questionnaires.files.tooLarge»'] } }, fields: ['letter'] }],
+      { kind: 'fields', errorSchema: { letter: { __errors: ['«questionnaires.files.tooLarge»'] } }, problems: [{ path: ['letter'], message: '«questionnaires.files.tooLarge»' }] }],
+    ['every invalid question the server lists, each on its question by pointer', {
+      status: 400, code: 'answer_invalid', field: 'body.answers.weight', message: 'Réponse invalide',
+      errors: [
+        { field: 'body.answers.weight', pointer: '/weight', title: 'Poids du jour (kg)', message: 'La valeur doit être inférieure ou égale à 300' },
+        { field: 'body.answers.episodes.0.severity', pointer: '/episodes/0/severity', title: 'Intensité', message: 'Ce champ est obligatoire' },
+        { field: 'body.answers.a/b', pointer: '/a~1b', message: 'Saisissez un nombre' },
+        { field: 'body.answers.note' }, // no message: said in the patient's words
+      ],
+    }, {
+      kind: 'fields',
+      errorSchema: {
+        weight: { __errors: ['La valeur doit être inférieure ou égale à 300'] },
+        episodes: { 0: { severity: { __errors: ['Ce champ est obligatoire'] } } },
+        'a/b': { __errors: ['Saisissez un nombre'] },
+        note: { __errors: ['«questionnaires.answer.invalidAnswer»'] },
+      },
+      problems: [
+        { path: ['weight'], message: 'La valeur doit être inférieure ou égale à 300', title: 'Poids du jour (kg)' },
+        { path: ['episodes', '0', 'severity'], message: 'Ce champ est obligatoire', title: 'Intensité' },
+        { path: ['a/b'], message: 'Saisissez un nombre' },
+        { path: ['note'], message: '«questionnaires.answer.invalidAnswer»' },
+      ],
+    }],
+    ['two messages on one question are both shown', { status: 400, code: 'answer_invalid', errors: [
+      { field: 'body.answers.code', pointer: '/code', message: 'Saisissez au moins 4 caractères' },
+      { field: 'body.answers.code', pointer: '/code', message: "Le format n'est pas valide" },
+    ] }, {
+      kind: 'fields', errorSchema: { code: { __errors: ['Saisissez au moins 4 caractères', "Le format n'est pas valide"] } },
+      problems: [{ path: ['code'], message: 'Saisissez au moins 4 caractères' }, { path: ['code'], message: "Le format n'est pas valide" }],
+    }],
     ['a 400 on no answer (body shape): retry', { status: 400, code: 'validation_error', field: 'body.formId' }, { kind: 'retry' }],
     ['older late forms', { status: 409, code: 'older_late_forms_pending' }, { kind: 'olderLate' }],
     ['the limit date passed', { status: 409, code: 'form_limit_date_passed' }, { kind: 'closed', code: 'form_limit_date_passed' }],
