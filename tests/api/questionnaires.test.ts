@@ -591,33 +591,34 @@ describe('server-side validation of the answers (ajv, against the form version)'
     occurrenceId = (await occurrences(fileId))[0]!.occurrenceId!;
   });
 
+  // Issue 8: every question to correct is listed with its pointer, its title in the form's language and a message in words.
   it.each([
-    ['fr', "La réponse « body.answers.weight » n'est pas valide : Ce champ est obligatoire"],
-    ['en', 'The answer “body.answers.weight” is not valid: This field is required'],
-    ['ar', 'الإجابة «body.answers.weight» غير صالحة: هذا الحقل إلزامي'],
-  ])('names a missing mandatory answer, in %s', async (l, message) => {
+    ['fr', 'Réponses à corriger (1), à commencer par « Poids du jour (kg) » : Répondez à cette question.', 'Poids du jour (kg)', 'Répondez à cette question.'],
+    ['en', 'Answers to correct (1), starting with “Today\'s weight (kg)”: Answer this question.', "Today's weight (kg)", 'Answer this question.'],
+    ['ar', 'إجابات تحتاج إلى تصحيح (1)، أولها «وزن اليوم (كغ)»: أجب عن هذا السؤال.', 'وزن اليوم (كغ)', 'أجب عن هذا السؤال.'],
+  ])('names a missing mandatory answer, in %s', async (l, message, title, reason) => {
     const answers = { ...hfAnswer() } as Record<string, unknown>;
     delete answers.weight;
     const res = await answerHf(fileId, occurrenceId, { answers, l });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'answer_invalid', field: 'body.answers.weight', message });
+    expect(res.body).toEqual({ code: 'answer_invalid', field: 'body.answers.weight', message, errors: [{ field: 'body.answers.weight', pointer: '/weight', title, message: reason }] });
   });
 
   it('uses the language of the account when the call names none', async () => {
     const res = await (await as('caregiver')).answer(fileId, { formId: ids.phq9!, answers: {} });
-    expect(res.body.message).toContain('Ce champ est obligatoire');
+    expect(res.body.message).toContain('Répondez à cette question.');
   });
 
   it.each([
-    ['a number given as text', 'heart-failure-daily', { weight: '72' }, 'body.answers.weight', { en: 'must be number', fr: 'doit être de type number' }],
-    ['a value out of range', 'heart-failure-daily', { pillows: 9 }, 'body.answers.pillows', { en: 'must be <= 6' }],
+    ['a number given as text', 'heart-failure-daily', { weight: '72' }, 'body.answers.weight', { en: 'Enter a number.', fr: 'Saisissez un nombre.' }],
+    ['a value out of range', 'heart-failure-daily', { pillows: 9 }, 'body.answers.pillows', { en: 'Enter a value of at most 6.' }],
     ['an unknown option', 'post-operative-follow-up', { woundAspect: 'purple' }, 'body.answers.woundAspect', {}],
-    ['a photo required by if/then (wound not clean)', 'post-operative-follow-up', { woundAspect: 'oozing', woundPhoto: undefined }, 'body.answers.woundPhoto', { en: 'This field is required' }],
-    ['a nested required answer', 'schema-showcase', { identity: { birthDate: '1958-03-14' } }, 'body.answers.identity.firstName', { en: 'This field is required' }],
+    ['a photo required by if/then (wound not clean)', 'post-operative-follow-up', { woundAspect: 'oozing', woundPhoto: undefined }, 'body.answers.woundPhoto', { en: 'Answer this question.' }],
+    ['a nested required answer', 'schema-showcase', { identity: { birthDate: '1958-03-14' } }, 'body.answers.identity.firstName', { en: 'Answer this question.' }],
     ['an item of a list', 'schema-showcase', { medications: [{ name: 'Bisoprolol', dose: 2.5, unit: 'kg' }] }, 'body.answers.medications.0.unit', {}],
-    ['the branch of oneOf the answer chose', 'schema-showcase', { identity: { firstName: 'A', birthDate: '1958-03-14', contact: { channel: 'email', email: 'camille.example.org' } } }, 'body.answers.identity.contact.email', { en: 'must match format "email"' }],
-    ['a dependency', 'schema-showcase', { smoker: 'current', packYears: undefined }, 'body.answers.packYears', { en: 'This field is required' }],
-    ['a range depending on if/then/else', 'schema-showcase', { units: 'imperial' }, 'body.answers.height', { en: 'must be <= 100' }],
+    ['the branch of oneOf the answer chose', 'schema-showcase', { identity: { firstName: 'A', birthDate: '1958-03-14', contact: { channel: 'email', email: 'camille.example.org' } } }, 'body.answers.identity.contact.email', { en: 'Enter a full e-mail address' }],
+    ['a dependency', 'schema-showcase', { smoker: 'current', packYears: undefined }, 'body.answers.packYears', { en: 'Answer this question.' }],
+    ['a range depending on if/then/else', 'schema-showcase', { units: 'imperial' }, 'body.answers.height', { en: 'Enter a value of at most 100.' }],
   ])('refuses %s, naming the field', async (_case, form, change, field, messages) => {
     const formId = { 'heart-failure-daily': ids.hf, 'post-operative-follow-up': ids.postOp, 'schema-showcase': ids.showcase }[form]!;
     const answers = JSON.parse(JSON.stringify({ ...sampleAnswer(form), ...change }));

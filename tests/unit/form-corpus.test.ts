@@ -239,7 +239,7 @@ describe('answers the server refuses (validatorFor, the validator of the answer 
 describe('the field the server names in answer_invalid (checkAnswers)', () => {
   const fieldOf = (id: string, answers: Record<string, unknown>) => {
     try {
-      checkAnswers(`corpus-test:${id}`, byId(id).schema, answers, 'en');
+      checkAnswers(`corpus-test:${id}`, byId(id), answers, 'en');
     } catch (error) {
       return (error as { field?: string }).field;
     }

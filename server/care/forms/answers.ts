@@ -1,13 +1,15 @@
 /**
  * Server-side check of an answer against its form version's own schema: one compiled validator
- * per version, cached. The client's validation is a convenience; this one decides.
+ * per version, cached. The client's validation is a convenience; this one decides, and its 400
+ * lists every question to correct (answer-errors.ts).
  */
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import localize from 'ajv-i18n';
+import type { ValidateFunction } from 'ajv';
 import { answersAjv } from '../../ui/form-definitions.ts';
-import { badRequest } from '../../errors.ts';
+import { AppError, type FieldError } from '../../errors.ts';
 import type { Language } from '../../i18n/index.ts';
 import { translator } from '../../i18n/index.ts';
+import type { FormDefinition } from '../../../schemas/form.ts';
+import { answerProblems, fieldErrors } from './answer-errors.ts';
 
 const ajv = answersAjv();
 const validators = new Map<string, ValidateFunction>();
@@ -21,32 +23,28 @@ export function validatorFor(versionId: string, schema: object): ValidateFunctio
   return validate;
 }
 
+/** What of a form version the check needs: its questions, their order and their texts. */
+export type CheckedForm = Pick<FormDefinition, 'schema' | 'uiSchema' | 'translations' | 'languages'>;
+
 /**
- * The error to report. A branch of oneOf/anyOf whose const or enum does not match is a branch
- * the patient did not choose (`smoker: current` against the `never` branch of a dependency):
- * its errors would name the wrong field, so the errors of the other branches come first.
+ * 400 answer_invalid: `errors` lists every question to correct; `field` is the first (as before
+ * the list existed); the message sums them up in the caller's language.
  */
-function firstRelevantError(errors: ErrorObject[]): ErrorObject {
-  const notChosen = errors.filter((e) => e.keyword === 'const' || e.keyword === 'enum')
-    .map((e) => /^(.*\/(?:oneOf|anyOf)\/\d+)\//.exec(e.schemaPath)?.[1]).filter((p): p is string => p !== undefined);
-  return errors.find((e) => !notChosen.some((branch) => e.schemaPath.startsWith(`${branch}/`))) ?? errors[0]!;
+export function answerInvalid(errors: FieldError[], language: Language): AppError {
+  const [first] = errors;
+  const params = { count: errors.length, title: first?.title ?? first?.field ?? '', reason: first?.message ?? '' };
+  return new AppError(400, 'answer_invalid', params, first?.field, errors);
 }
 
-/** Throws 400 answer_invalid naming the first wrong answer, in the caller's language. */
-export function checkAnswers(versionId: string, schema: object, answers: unknown, language: Language): void {
-  const validate = validatorFor(versionId, schema);
+/** Throws answerInvalid naming every wrong answer, messages in `language`, titles in the form's language. */
+export function checkAnswers(versionId: string, form: CheckedForm, answers: unknown, language: Language): void {
+  const validate = validatorFor(versionId, form.schema);
   if (validate(answers)) return;
-  const error = { ...firstRelevantError(validate.errors!) };
-  const missing = (error.params as { missingProperty?: string }).missingProperty;
-  const pointer = error.instancePath.split('/').filter(Boolean).join('.');
-  const field = ['body.answers', pointer, missing].filter(Boolean).join('.');
-  let reason: string;
-  if (error.keyword === 'required') {
-    reason = translator(language)('errors.field_required');
-  } else {
-    const copy = [error];
-    (localize[language] ?? localize.fr)(copy);
-    reason = copy[0]!.message ?? '';
-  }
-  throw badRequest('answer_invalid', { field, reason }, field);
+  throw answerInvalid(fieldErrors(answerProblems(validate.errors!, form), form, language), language);
+}
+
+/** A file question whose file is not there (prepared, never uploaded): the same 400, on that question. */
+export function fileAnswerMissing(form: CheckedForm, question: string, language: Language): AppError {
+  const [error] = fieldErrors([{ pointer: `/${question}`, key: 'file_missing', params: {} }], form, language);
+  return answerInvalid([{ ...error!, message: translator(language)('errors.file_missing') }], language);
 }

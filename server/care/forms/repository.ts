@@ -16,7 +16,7 @@ import { computeAll } from '../../../schemas/computed.ts';
 import { translator } from '../../i18n/index.ts';
 import { hasRole, loadGrants, grantedEstablishmentIds, PATIENT_DATA_PRIVILEGES, holdsInStructure } from '../access.ts';
 import { openPatientFile, type OpenedFile } from '../patient-files/access.ts';
-import { checkAnswers } from './answers.ts';
+import { checkAnswers, fileAnswerMissing } from './answers.ts';
 import { isLate, occurrenceStatus, occurrencesFrom, type Planning } from './planning.ts';
 import { timeZoneOf } from './time-zone.ts';
 
@@ -181,7 +181,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
       const file = await openPatientFile(db, identity, patientFileId);
       const target = await answerable(file, body.formId, body.occurrenceId);
       const definition = target.definition;
-      checkAnswers(target.versionId, definition.schema, body.answers, language);
+      checkAnswers(target.versionId, definition, body.answers, language);
       const at = now();
 
       const earlierLate = target.occurrence
@@ -305,11 +305,11 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
       if (value === undefined || value === null || value === '') continue;
       const field = `body.answers.${question.field}`;
       if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
-        throw badRequest('answer_invalid', { field, reason: translator(language)('errors.file_missing') }, field);
+        throw fileAnswerMissing(definition, question.field, language);
       }
       const [file] = await db.select().from(files).where(and(eq(files.id, value), eq(files.uploaderId, userId), isNull(files.formResponseId)));
       if (!file) throw new AppError(404, 'not_found', {}, field);
-      if (!file.uploadedAt) throw badRequest('answer_invalid', { field, reason: translator(language)('errors.file_missing') }, field);
+      if (!file.uploadedAt) throw fileAnswerMissing(definition, question.field, language);
       if (!file.mimeType || !(question.accept as readonly string[]).includes(file.mimeType)) throw badRequest('file_type_refused', {}, field);
       if ((file.size ?? 0) > (question.maxSizeMb ?? 10) * 1_048_576) throw badRequest('file_too_large', {}, field);
       ids.push({ id: file.id, field });
