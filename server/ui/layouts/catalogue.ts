@@ -13,6 +13,7 @@ import { establishments } from '../../db/schema.ts';
 import type { LayoutDocument } from '../../../schemas/layout.ts';
 import type { ProvisionedFiles } from '../provisioned-files.ts';
 import { parseLayout } from './validate.ts';
+import { compactBlocks } from '../../../client/layout-engine/rgl-adapter.ts';
 import { layoutVersionsRepository, type LayoutTarget } from './versions.ts';
 
 export interface ServedLayout {
@@ -42,7 +43,7 @@ const views = new WeakMap<ServedLayout, Map<string, LayoutView>>();
 
 /**
  * The layout without the blocks `visible` rejects (visibleFor is decided by the server: a hidden
- * block's props must not reach the viewer). Audiences that keep the same blocks share one body
+ * block's props must not reach the viewer), the others risen into the room they leave. Audiences that keep the same blocks share one body
  * and one ETag, so the ETag/304 cache stays right per audience and the bodies few.
  */
 export function viewOf(served: ServedLayout, visible: (block: LayoutDocument['blocks'][number]) => boolean): LayoutView {
@@ -53,7 +54,9 @@ export function viewOf(served: ServedLayout, visible: (block: LayoutDocument['bl
   if (!byAudience) views.set(served, byAudience = new Map());
   let view = byAudience.get(key);
   if (!view) {
-    const { body, etag } = serve({ ...served.document, blocks: served.document.blocks.filter((_, i) => kept[i]) }, served.source);
+    // Settled again without the hidden blocks, as the editor would show what is left: no holes.
+    const blocks = compactBlocks(served.document.blocks.filter((_, i) => kept[i]), served.document.grid.cols) as LayoutDocument['blocks'];
+    const { body, etag } = serve({ ...served.document, blocks }, served.source);
     byAudience.set(key, view = { body, etag });
   }
   return view;

@@ -1,11 +1,17 @@
 /**
  * Layout validation with ajv against schemas/layout.ts, compiled once. Errors name the path
  * inside the document and the reason, e.g. `/blocks/2/props/links/0/href: must match pattern`.
+ * A valid layout is then settled the way the interface editor settles it (react-grid-layout's
+ * vertical compaction, the editor's own compactBlocks): blocks rise into free rows and blocks
+ * placed on one another are stacked. The page puts each block at its {x, y} and the editor
+ * shows the compacted grid, so only a settled layout looks the same in both; saves, provisioned
+ * files and stored versions all come through here.
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { layoutSchema, type LayoutDocument } from '../../../schemas/layout.ts';
 import { upgradeLayout } from './migrations.ts';
+import { compactBlocks } from '../../../client/layout-engine/rgl-adapter.ts';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 addFormats.default(ajv);
@@ -38,5 +44,6 @@ export function parseLayout(input: unknown): LayoutDocument {
       throw new LayoutInvalidError(`/blocks/${i}`, `x + w (${block.x + block.w}) exceeds grid.cols (${document.grid.cols})`);
     }
   }
-  return document;
+  const blocks = compactBlocks(document.blocks, document.grid.cols) as LayoutDocument['blocks'];
+  return blocks === document.blocks ? document : { ...document, blocks };
 }
