@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf } from '../helpers/demo-data.ts';
+import { layoutLimitsMarkdown } from '../../server/ui/layouts/limits.ts';
 
 const doc = readFileSync(new URL('../../docs/integrators.md', import.meta.url), 'utf8');
 const examples = [...doc.matchAll(/```json file=(\S+)\n([\s\S]*?)```/g)].map(([, file, body]) => ({ file: file!, json: JSON.parse(body!) }));
@@ -41,6 +42,16 @@ async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+it('lists the limits of a layout exactly as the schemas set them', () => {
+  const section = /<!-- layout-limits:start -->\n([\s\S]*?)\n<!-- layout-limits:end -->/.exec(doc)?.[1];
+  expect(section, 'the generated section of docs/integrators.md').toBeDefined();
+  // Regenerate with `npx tsx scripts/layout-limits.ts` when a schema changes.
+  expect(section).toBe(layoutLimitsMarkdown());
+  for (const limit of ['`blocks` | at most 200 items', '`blocks[].h` | 1 to 100', '`blocks[].w` | 1 to 24', 'at most 10,000 characters per language']) {
+    expect(section).toContain(limit);
+  }
+});
 
 it('has a worked example of a layout and a theme', () => {
   expect(examples.map((e) => e.file)).toEqual(['clinique-des-tilleuls/pages/patient-home.json', 'clinique-des-tilleuls/theme.json']);
