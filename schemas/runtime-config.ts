@@ -43,6 +43,12 @@ export const runtimeConfigSchema = {
     },
     defaultLanguage: languageSchema,
     languages: { type: 'array', items: languageSchema },
+    termsOfUse: {
+      type: 'object',
+      description: "The terms of use shown on /accept-cgu, markdown per language: the brand's (layouts/<brand>/terms/<lang>.md), else the default (layouts/default/terms/<lang>.md)",
+      additionalProperties: false,
+      properties: { fr: { type: 'string' }, en: { type: 'string' }, ar: { type: 'string' } },
+    },
   },
 } as const;
 export type RuntimeConfig = FromSchema<typeof runtimeConfigSchema>;

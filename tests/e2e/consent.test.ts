@@ -10,6 +10,22 @@ describe('consent screens', () => {
   beforeAll(async () => { browser = await launchChromium(); });
   afterAll(async () => { await browser?.close(); });
 
+  it.each([
+    ['fr', 'Conditions générales d’utilisation', 'Il ne traite pas les urgences', 'ltr'],
+    ['en', 'Terms of use', 'It does not handle emergencies', 'ltr'],
+    ['ar', 'شروط الاستخدام', 'لا تعالج الخدمة حالات الطوارئ', 'rtl'],
+  ])('the terms step shows the terms themselves (%s), served by the gateway', async (lang, title, excerpt, dir) => {
+    const page = await loggedInPage(browser, base, 'new.terms', { lang });
+    await expectScreen(page, '/accept-cgu', title);
+    const terms = page.locator('[data-terms-of-use]');
+    await terms.waitFor();
+    expect(await terms.innerText()).toContain(excerpt);
+    expect(await terms.locator('strong').first().innerText()).not.toContain('**');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
+    await screenshot(page, `consent-terms-text-${lang}`);
+    await page.context().close();
+  });
+
   it('terms first, then personal data, then where the user was going', async () => {
     const page = await loggedInPage(browser, base, 'new.terms', { path: '/p/0/documents', lang: 'fr' });
     await expectScreen(page, '/accept-cgu', 'Conditions générales d’utilisation');

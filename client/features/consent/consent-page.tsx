@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAcceptTerms } from './api/accept-terms.ts';
 import { useConsentPersonalData } from './api/consent-personal-data.ts';
 import { ConsentStep } from './consent-step.tsx';
+import { TermsText } from './terms-text.tsx';
 
 export function ConsentPage() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function ConsentPage() {
         <Box mb="lg"><BrandLogo height={40} /></Box>
         {personalDataStep
           ? <ConsentStep key="personal-data" prefix="consent.personalData" pending={personalData.isPending} failed={personalData.isError} onAccept={() => personalData.mutate()} />
-          : <ConsentStep key="terms" prefix="consent.terms" pending={terms.isPending} failed={terms.isError} onAccept={() => terms.mutate()} />}
+          : <ConsentStep key="terms" prefix="consent.terms" pending={terms.isPending} failed={terms.isError} onAccept={() => terms.mutate()} document={<TermsText />} />}
       </Paper>
     </Center>
   );
