@@ -17,7 +17,7 @@ export const loginBodySchema = {
   required: ['email', 'password'],
   additionalProperties: false,
   properties: {
-    email: { type: 'string', minLength: 1, maxLength: 180 },
+    email: { type: 'string', minLength: 1, maxLength: 180, format: 'email' },
     password: { type: 'string', minLength: 1, maxLength: 1024 },
     targetUrl: { type: 'string', maxLength: 2000 },
     branding: { type: 'string', maxLength: 63 },

@@ -33,6 +33,14 @@ ${body}
 </html>`;
 }
 
+/**
+ * A field's own messages, in the page's language, for the script to show beside it before
+ * anything is sent (the browser's constraint validation says which one applies).
+ */
+function fieldMessages(t: TFunction, label: string): string {
+  return `data-value-missing="${escape(t('errors.input_required', { label: t(label) }))}"`;
+}
+
 export function loginPage(p: PageFrame & { token: string; targetUrl: string; branding?: string; email?: string }): string {
   const { t } = p;
   const languages = LANGUAGES.map((l) => {
@@ -47,9 +55,13 @@ export function loginPage(p: PageFrame & { token: string; targetUrl: string; bra
   <input type="hidden" name="targetUrl" value="${escape(p.targetUrl)}">
   <input type="hidden" name="branding" value="${escape(p.branding ?? '')}">
   <label for="email">${escape(t('login.email'))}</label>
-  <input id="email" name="email" type="email" dir="ltr" autocomplete="username" required maxlength="180" value="${escape(p.email ?? '')}" autofocus>
+  <input id="email" name="email" type="email" dir="ltr" autocomplete="username" required maxlength="180" value="${escape(p.email ?? '')}" autofocus
+    aria-describedby="email-error" ${fieldMessages(t, 'login.email')} data-type-mismatch="${escape(t('errors.input_invalid_email', { label: t('login.email') }))}">
+  <p id="email-error" class="field-error" hidden></p>
   <label for="password">${escape(t('login.password'))}</label>
-  <input id="password" name="password" type="password" dir="ltr" autocomplete="current-password" required maxlength="1024">
+  <input id="password" name="password" type="password" dir="ltr" autocomplete="current-password" required maxlength="1024"
+    aria-describedby="password-error" ${fieldMessages(t, 'login.password')}>
+  <p id="password-error" class="field-error" hidden></p>
   <p id="error" class="error" role="alert" hidden></p>
   <button type="submit">${escape(t('login.submit'))}</button>
 </form>

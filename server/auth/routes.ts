@@ -1,13 +1,14 @@
 /**
  * /auth/login and /auth/logout (spec 000 §4, 001 §7): browser pages that come back to a
  * same-origin targetUrl. The login form's anti-forgery token is bound to a pre-login cookie;
- * logout uses the session's own token. Attempts are rate-limited per account and per address,
- * and an unknown account answers exactly like a wrong password.
+ * logout uses the session's own token, checked before anything else is read. Failed attempts
+ * are throttled per (account, address) and per address in the database (login-limiter.ts),
+ * fields are reported one message each in the page's language (form-errors.ts), and an
+ * unknown account answers exactly like a wrong password.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import rateLimit from '@fastify/rate-limit';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authPageQuerySchema, loginBodySchema, loginResponseSchema, type AuthPageQuery, type LoginBody } from '../../schemas/auth.ts';
@@ -16,6 +17,8 @@ import { users } from '../db/schema.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import { translator } from '../i18n/index.ts';
 import { Logos, normaliseBrand, themeOfBrand } from '../ui/branding.ts';
+import { authFormValidator, loginFormError } from './form-errors.ts';
+import { LoginLimiter } from './login-limiter.ts';
 import { loginPage, logoutPage } from './pages.ts';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { safeTargetUrl } from './target-url.ts';
@@ -37,13 +40,8 @@ const ASSETS = {
 } as const;
 
 export default async function authRoutes(app: FastifyInstance, opts: AuthOptions) {
-  await app.register(rateLimit, { global: false });
-  const perAddress = app.createRateLimit({ max: opts.login.maxPerAddress, timeWindow: opts.login.windowMs, keyGenerator: (r) => `ip:${r.ip}` });
-  const perAccount = app.createRateLimit({
-    max: opts.login.maxPerAccount,
-    timeWindow: opts.login.windowMs,
-    keyGenerator: (r) => `account:${String((r.body as LoginBody | undefined)?.email ?? '').trim().toLowerCase()}`,
-  });
+  // Counters in the database, so that every gateway sees the same ones (login-limiter.ts).
+  const limiter = new LoginLimiter(app.db, opts.login, () => app.now());
 
   const nonceCookie = opts.secureCookies ? '__Host-login' : 'login';
   const nonceCookieOptions = { path: '/', httpOnly: true, sameSite: 'strict' as const, secure: opts.secureCookies, maxAge: 3600 };
@@ -73,20 +71,29 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
 
   app.post<{ Body: LoginBody }>('/auth/login', {
     schema: { tags: ['auth'], summary: 'Checks the credentials and opens a fresh session', querystring: localeOnlyQuerySchema, body: loginBodySchema, response: { 200: loginResponseSchema, 429: errorResponses[400], ...errorResponses } },
+    // The anti-forgery token is checked before the body is even read: a forged request learns
+    // nothing, not even that its body is malformed.
+    preParsing: async (request, _reply, payload) => {
+      app.checkAntiForgery(request, request.cookies[nonceCookie] ? loginToken(request.cookies[nonceCookie]) : undefined);
+      return payload;
+    },
+    attachValidation: true,
+    validatorCompiler: authFormValidator,
   }, async (request, reply) => {
-    app.checkAntiForgery(request, request.cookies[nonceCookie] ? loginToken(request.cookies[nonceCookie]) : undefined);
+    if (request.validationError) throw loginFormError(request.validationError, request.locale);
     const targetUrl = safeTargetUrl(request.body.targetUrl, opts.publicUrl, '/', 'body.targetUrl');
-    for (const limiter of [perAddress, perAccount]) {
-      const outcome = await limiter(request);
-      if (!outcome.isAllowed && outcome.isExceeded) {
-        reply.header('retry-after', outcome.ttlInSeconds);
-        throw new AppError(429, 'too_many_attempts', { minutes: Math.max(1, Math.ceil(outcome.ttlInSeconds / 60)) });
-      }
-    }
     const email = request.body.email.trim();
+    const decision = await limiter.begin(email, request.ip);
+    if (!decision.allowed) {
+      reply.header('retry-after', decision.retryAfterSeconds);
+      request.log.warn({ event: 'login_throttled' }, 'login attempt refused: too many failures');
+      throw new AppError(429, 'too_many_attempts', { minutes: Math.max(1, Math.ceil(decision.retryAfterSeconds / 60)) });
+    }
     const [user] = await app.db.select({ id: users.id, hash: users.passwordHash }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     const valid = user ? await verifyPassword(user.hash, request.body.password) : await verifyAgainstDecoy(request.body.password);
+    // A failure stays recorded (begin() wrote it); a success clears this account's failures from this address.
     if (!user || !valid) throw unauthorized('invalid_credentials');
+    await limiter.succeeded(decision.attempt);
 
     // A fresh id at every login: an id known before login (fixation) is never kept.
     const previous = await app.resolveSession(request);
@@ -113,10 +120,15 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
 
   app.post('/auth/logout', {
     schema: { tags: ['auth'], summary: 'Ends the session', querystring: localeOnlyQuerySchema, response: { 204: { type: 'null' }, ...errorResponses } },
+    // As for the login: the session and its token first, before the query or a body is looked at.
+    preParsing: async (request, _reply, payload) => {
+      const session = await app.resolveSession(request);
+      if (!session) throw unauthorized('insufficient_authentication');
+      app.checkAntiForgery(request, session.csrfToken);
+      return payload;
+    },
   }, async (request, reply: FastifyReply) => {
-    const session = await app.resolveSession(request);
-    if (!session) throw unauthorized('insufficient_authentication');
-    app.checkAntiForgery(request, session.csrfToken);
+    const session = (await app.resolveSession(request))!;
     await app.sessions.destroy(session.idHash);
     app.sessionCookie.clear(reply);
     return reply.code(204).send();

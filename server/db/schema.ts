@@ -110,6 +110,21 @@ export const sessions = pgTable('sessions', {
   absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
 
+/**
+ * Failed logins, counted over a sliding window by every gateway (server/auth/login-limiter.ts, 0004).
+ * `accountKey` is a SHA-256 of the lower-cased e-mail: what people typed is not kept in clear.
+ */
+export const loginFailures = pgTable('login_failures', {
+  id: id(),
+  accountKey: text('account_key').notNull(),
+  address: text('address').notNull(),
+  failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('login_failures_pair_idx').on(t.accountKey, t.address, t.failedAt),
+  index('login_failures_address_idx').on(t.address, t.failedAt),
+  index('login_failures_time_idx').on(t.failedAt),
+]);
+
 /** The patient-file history (spec 001 §3): written in the same transaction as the change it records. */
 export const patientFileHistory = pgTable('patient_file_history', {
   id: id(),
