@@ -6,6 +6,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import { useTranslation } from 'react-i18next';
 import type { schedulingContentProps } from '../../../schemas/blocks/domain.ts';
+import { useDates } from '../../lib/dates/use-dates.ts';
 import { useTasks } from '../shared/api/get-tasks.ts';
 import { BlockCard } from '../shared/block-card.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
@@ -18,7 +19,9 @@ export default function SchedulingContentBlock({ props, context }: BlockComponen
   const live = context.patientFileId && !context.preview ? context.patientFileId : undefined;
   const tasks = useTasks(live);
   const shown = (tasks.data ?? []).filter((task) => task.status !== 'completed' && task.status !== 'expired').slice(0, props.pageSize ?? 5);
-  const date = (iso?: string) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '');
+  // The interface's language and the session's time zone, not the browser's.
+  const dates = useDates();
+  const date = (iso?: string) => (iso ? dates.day(iso) : '');
   return (
     <BlockCard title={localize(props.title, i18n.language) || t('blocks.types.scheduling-content')}>
       {!live && <EmptyState>{t(context.preview ? 'layoutBuilder.previewNoData' : 'blocks.patientFileOnly')}</EmptyState>}

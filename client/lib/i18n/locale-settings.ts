@@ -2,6 +2,7 @@
  * Locale conventions per language (spec 000 §1, 001 §9): French uses fr-FR, a 24-hour clock
  * and weeks starting on Monday; English uses the British locale for component text.
  */
+import { formatCalendarDate } from '../dates/format.ts';
 import type { Language } from '../languages.ts';
 
 export interface LocaleSettings {
@@ -20,15 +21,8 @@ const SETTINGS: Record<Language, LocaleSettings> = {
 
 export const localeSettings = (language: Language): LocaleSettings => SETTINGS[language];
 
-export function formatDateTime(value: Date | string, language: Language, timeZone?: string): string {
-  const { locale, hourCycle } = localeSettings(language);
-  // dateStyle/timeStyle ignore hourCycle in some engines: spell the fields out.
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle, timeZone,
-  }).format(new Date(value));
-}
+/** Dates are formatted in one module, lib/dates (kept here for the screens that import them from here). */
+export { formatDateTime } from '../dates/format.ts';
 
 /** A calendar date (YYYY-MM-DD) in long form, without time-zone shifts. */
-export function formatDate(value: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeSettings(language).locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value.slice(0, 10)}T00:00:00Z`));
-}
+export const formatDate = (value: string, language: Language): string => formatCalendarDate(value, language, 'long');

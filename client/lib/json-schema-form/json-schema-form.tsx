@@ -39,7 +39,7 @@ export const JsonSchemaForm = forwardRef<Form, JsonSchemaFormProps>(function Jso
     return createCfworkerValidator(t, (n) => format.format(n));
   }, [t, locale]);
   const translateString = useMemo(() => stringTranslator(t), [t]);
-  const context = useMemo<JsonSchemaFormContext>(() => ({ decimalSeparator: decimalSeparatorOf(locale), translate: t, ...formContext }), [locale, t, formContext]);
+  const context = useMemo<JsonSchemaFormContext>(() => ({ language, decimalSeparator: decimalSeparatorOf(locale), translate: t, ...formContext }), [language, locale, t, formContext]);
   const schema = useMemo(() => withHiddenConstDefaults(props.schema, props.uiSchema), [props.schema, props.uiSchema]);
   if (!ready) return null;
   return (

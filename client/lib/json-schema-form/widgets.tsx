@@ -1,15 +1,14 @@
 /**
  * Widgets of the theme that replace @rjsf/mantine's where a questionnaire needs it:
  * - text inputs and text areas answer keystrokes locally (buffered-value.ts);
- * - a single choice in a list is a native select, a multiple choice a list of checkboxes, a date
- *   a native date input: Mantine's Select, MultiSelect and DatePickerInput each mount a floating
- *   popover (positions computed at mount), which made a 300-question form take over a second;
- *   native controls are also what phones show best;
+ * - a single choice in a list is a native select, a multiple choice a list of checkboxes:
+ *   Mantine's Select and MultiSelect each mount a floating popover (positions computed at mount),
+ *   which made a 300-question form take over a second; native controls are also what phones show
+ *   best. A date is the interface's (date-widget.tsx), not the browser's native input;
  * - numbers are read without rjsf's NumberField, which builds an Intl.NumberFormat of the
  *   browser's locale on every render of every number field.
  */
 import { NativeSelect } from '@mantine/core';
-import { getDefaultRegistry } from '@rjsf/core';
 import {
   ariaDescribedByIds, enumOptionsIndexForValue, enumOptionsValueForIndex, labelValue,
   type BaseInputTemplateProps, type FieldProps, type WidgetProps,
@@ -51,9 +50,6 @@ export function SelectWidget(props: WidgetProps) {
     'aria-describedby': ariaDescribedByIds(id),
   });
 }
-
-/** rjsf core's date widget: the theme's input with type="date". */
-export const DateWidget = getDefaultRegistry().widgets.DateWidget as ComponentType<WidgetProps>;
 
 /** Arabic-Indic and Persian digits, the Arabic decimal separator: the same number as 0-9 and '.'. */
 const DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;

@@ -1,6 +1,7 @@
 /** Saved versions, newest first (author, date, message), each restorable. */
 import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useDates } from '../../../lib/dates/use-dates.ts';
 import { useVersions } from '../api/get-versions.ts';
 import type { LayoutScope } from '../api/layout-scope.ts';
 
@@ -9,7 +10,9 @@ interface Props { opened: boolean; page: string; structureId: string; scope: Lay
 export function VersionsDrawer({ opened, page, structureId, scope, busy, onClose, onRestore }: Props) {
   const { t, i18n } = useTranslation();
   const versions = useVersions(page, structureId, scope, opened);
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // The interface's language and the session's time zone, not the browser's.
+  const dates = useDates();
+  const date = (iso: string) => dates.dateTime(iso, 'short');
   return (
     <Drawer opened={opened} onClose={onClose} title={t('layoutBuilder.versions.title')} position={i18n.dir() === 'rtl' ? 'left' : 'right'}>
       {versions.isPending && <Loader size="sm" />}

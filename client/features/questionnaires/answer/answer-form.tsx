@@ -11,7 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Task } from '../../../../schemas/form-api.ts';
 import { toJsonValue } from '../../../lib/json-schema-form/cfworker-validator.ts';
 import { useLanguageTexts } from '../../../lib/json-schema-form/use-language-texts.ts';
-import { formatDateTime } from '../../../lib/i18n/locale-settings.ts';
+import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
 import { notify } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';

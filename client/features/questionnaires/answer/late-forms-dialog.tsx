@@ -5,7 +5,7 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../../schemas/form-api.ts';
-import { formatDateTime } from '../../../lib/i18n/locale-settings.ts';
+import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
 
 interface Props {

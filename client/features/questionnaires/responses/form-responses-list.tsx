@@ -3,7 +3,7 @@ import '../texts.ts';
 import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/i18n/locale-settings.ts';
+import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useResponses } from '../api/get-responses.ts';

@@ -5,7 +5,7 @@
 import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/i18n/locale-settings.ts';
+import { formatDateTime } from '../../../lib/dates/format.ts';
 import { directionOf, type Language } from '../../../lib/languages.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { QuestionnaireForm } from '../answer/questionnaire-form.tsx';

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Task } from '../../../../schemas/form-api.ts';
-import { formatDateTime } from '../../../lib/i18n/locale-settings.ts';
+import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
 
 const STATUS_COLOURS: Record<Task['status'], string> = {

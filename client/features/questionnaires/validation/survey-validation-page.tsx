@@ -8,7 +8,7 @@ import { Alert, Badge, Group, Loader, Select, Stack, Text, Title } from '@mantin
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDateTime } from '../../../lib/i18n/locale-settings.ts';
+import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
