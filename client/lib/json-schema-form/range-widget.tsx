@@ -1,7 +1,8 @@
 /**
  * A scale (0 to 10 pain…): a slider with its ends marked, the schema's description (what 0 and
  * 10 mean) and the chosen value in words. Unanswered, it says so instead of looking set to the
- * minimum, and the value is given by the first move (click or arrow key).
+ * minimum, and the value is given by the first move (click or arrow key). Read-only (a response
+ * a professional reads), it says "Answer: 4 out of 10", not "Your answer".
  */
 import { Input, Slider, Text } from '@mantine/core';
 import { ariaDescribedByIds, rangeSpec, titleId, type WidgetProps } from '@rjsf/utils';
@@ -33,7 +34,7 @@ export function RangeWidget(props: WidgetProps) {
         styles={answered ? undefined : { thumb: { opacity: 0.6 } }}
       />
       <Text size="sm" c={answered ? undefined : 'dimmed'} aria-live="polite" data-range-value={answered ? value : ''}>
-        {translate ? translate(answered ? 'jsonSchemaForm.range.value' : disabled || readonly ? 'jsonSchemaForm.range.none' : 'jsonSchemaForm.range.unanswered', { value, max }) : answered ? String(value) : ''}
+        {translate ? translate(answered ? (disabled || readonly ? 'jsonSchemaForm.range.answered' : 'jsonSchemaForm.range.value') : disabled || readonly ? 'jsonSchemaForm.range.none' : 'jsonSchemaForm.range.unanswered', { value, max }) : answered ? String(value) : ''}
       </Text>
     </Input.Wrapper>
   );

@@ -31,8 +31,9 @@ export function TaskItem({ task, timeZone, answerHref, responseHref, more }: Pro
     : t('questionnaires.tasks.freeHint');
   return (
     <Paper withBorder radius="md" p="sm" data-task-status={task.status} data-late={task.late || undefined}>
-      <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
-        <Stack gap={4} style={{ minWidth: 0 }}>
+      {/* The button goes under the text when both do not fit (390 px): never cut ("Répo"). */}
+      <Group justify="space-between" wrap="wrap" gap="sm" align="center">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 14rem' }}>
           <Group gap="xs">
             <Text fw={600}>{task.name}</Text>
             {task.late
@@ -43,11 +44,11 @@ export function TaskItem({ task, timeZone, answerHref, responseHref, more }: Pro
           {more ? <Text size="xs" c="dimmed">{t('questionnaires.tasks.more', { count: more })}</Text> : null}
         </Stack>
         {answerHref && (
-          <Button component={Link} to={answerHref} size="sm" variant={task.late ? 'filled' : 'light'} color={task.late ? 'negative' : undefined}>
+          <Button component={Link} to={answerHref} size="sm" variant={task.late ? 'filled' : 'light'} color={task.late ? 'negative' : undefined} style={{ flexShrink: 0 }}>
             {t(task.status === 'ongoing' ? 'questionnaires.tasks.continue' : 'questionnaires.tasks.answer')}
           </Button>
         )}
-        {responseHref && <Button component={Link} to={responseHref} size="sm" variant="subtle">{t('questionnaires.tasks.seeResponse')}</Button>}
+        {responseHref && <Button component={Link} to={responseHref} size="sm" variant="subtle" style={{ flexShrink: 0 }}>{t('questionnaires.tasks.seeResponse')}</Button>}
       </Group>
     </Paper>
   );
