@@ -13,6 +13,8 @@ import { eq, sql } from 'drizzle-orm';
 import { demoEmail, login, startGateway, type TestGateway } from '../helpers/app.ts';
 import { formVersions } from '../../server/db/schema.ts';
 import { questionnaireSyncOf } from '../../server/ui/form-sync.ts';
+import { establishmentIdOf } from '../helpers/demo-data.ts';
+import { getLayout, saveLayout } from '../helpers/layouts.ts';
 import { calls, formIdOf, newPatientFile } from '../helpers/questionnaires.ts';
 
 /** Keys in an order jsonb would change: longest first, and not alphabetical. */
@@ -102,5 +104,23 @@ describe("questionnaires keep their author's order", () => {
     const rows = await db.select({ version: formVersions.version, definition: formVersions.definition }).from(formVersions).where(eq(formVersions.formId, formId));
     expect(rows.map((r) => r.version)).toEqual([1]);
     expect(keyOrder(rows[0]!.definition)).toEqual(keyOrder(authorForm));
+  });
+
+  it('in an edited layout read back from the database (layout versions are json too)', async () => {
+    const tilleuls = await establishmentIdOf(gw.db.database.db, 'clinique-des-tilleuls');
+    const admin = await login(gw.app, demoEmail('admin.establishment'));
+    // Keys in an order jsonb would change: the longest first, `en` before `fr`.
+    const document = {
+      $schema: '/ui/schemas/layout', schemaVersion: 2, page: 'professional-dashboard', id: 'order-check', grid: { rowHeight: 40, cols: 12 },
+      blocks: [{ visibleFor: { roles: ['ROLE_PROFESSIONAL'] }, props: { title: { en: 'Links', fr: 'Liens' }, links: [{ label: { en: 'Mine', fr: 'Les miens' }, href: 'documents' }] }, type: 'link-list', id: 'links', h: 4, w: 6, y: 0, x: 0 }],
+    };
+    const saved = await saveLayout(admin, 'professional-dashboard', tilleuls, 'establishment', document, 'order');
+    expect(saved.status, saved.text).toBe(200);
+    // Served from what the catalogue read back from layout_versions after the save.
+    const served = await getLayout(admin, 'professional-dashboard', tilleuls);
+    expect(served.status).toBe(200);
+    const block = (served.body.blocks ?? served.body.document.blocks)[0] as Record<string, unknown>;
+    expect(Object.keys(block.props as object)).toEqual(['title', 'links']);
+    expect(keyOrder(block.props)).toEqual(keyOrder(document.blocks[0]!.props));
   });
 });
