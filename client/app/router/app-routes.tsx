@@ -18,26 +18,33 @@ import { screenRoutes } from './screen-routes.ts';
 
 const rel = (pattern: string) => pattern.replace(/^\//, '');
 
-function structureRoutes(data: SessionData): RouteObject | undefined {
-  if (data.kind === 'patient') return undefined;
-  const admin = data.kind === 'admin';
+function structureRoutes(session: () => SessionData): RouteObject | undefined {
+  const { kind } = session();
+  if (kind === 'patient') return undefined;
+  const admin = kind === 'admin';
   return {
     id: 'structure-area',
     path: rel(STRUCTURE_BASE),
-    loader: (args) => structureArea(data, args),
+    loader: (args) => structureArea(session(), args),
     lazy: admin ? () => import('../layouts/back-office-layout.tsx') : () => import('../layouts/professional-layout.tsx'),
-    children: screenRoutes(admin ? backOfficeScreens : professionalScreens, STRUCTURE_BASE, structureScreenGuard(data)),
+    children: screenRoutes(admin ? backOfficeScreens : professionalScreens, STRUCTURE_BASE, structureScreenGuard(session)),
   };
 }
 
-export function appRoutes(data: SessionData): RouteObject[] {
+/**
+ * `session()` gives the session's data as it is when a loader runs: the patient files are
+ * refreshed during the session (lib/session/patient-files-refresh.ts) and the router is
+ * revalidated then, so guards and areas see a file closed since login.
+ */
+export function appRoutes(session: () => SessionData): RouteObject[] {
   const common: RouteObject = {
     lazy: () => import('../layouts/common-layout.tsx'),
     children: [
       {
         path: rel(paths.contextSelector.pattern),
         loader: () => {
-          const shortcut = contextShortcut(data.patientFiles.length, data.structures.length);
+          const { patientFiles, structures } = session();
+          const shortcut = contextShortcut(patientFiles.length, structures.length);
           return shortcut ? redirect(shortcut) : null;
         },
         lazy: () => import('../../features/context-selector/context-selector-page.tsx'),
@@ -63,11 +70,11 @@ export function appRoutes(data: SessionData): RouteObject[] {
       {
         id: 'patient-area',
         path: rel(PATIENT_BASE),
-        loader: (args) => patientArea(data, args),
+        loader: (args) => patientArea(session(), args),
         lazy: () => import('../layouts/patient-layout.tsx'),
-        children: screenRoutes(patientScreens, PATIENT_BASE, patientScreenGuard(data)),
+        children: screenRoutes(patientScreens, PATIENT_BASE, patientScreenGuard(session)),
       },
-      ...[structureRoutes(data)].filter((r): r is RouteObject => r !== undefined),
+      ...[structureRoutes(session)].filter((r): r is RouteObject => r !== undefined),
       { path: '*', ...redirectTo(paths.root.getHref()) },
     ],
   }];

@@ -29,14 +29,16 @@ export function structureArea(data: SessionData, { params }: LoaderFunctionArgs)
   return { index: Number(params.structureIndex), structure };
 }
 
-export const patientScreenGuard = (data: SessionData) => (screen: Screen) => (args: LoaderFunctionArgs) => {
-  const { patientFile } = patientArea(data, args);
+/** Guards read the session when they run (`session()`), not a copy taken when the router was made: files change status. */
+export const patientScreenGuard = (session: () => SessionData) => (screen: Screen) => (args: LoaderFunctionArgs) => {
+  const { patientFile } = patientArea(session(), args);
   const decision = guardPatientRoute({ attemptedPath: pathOf(args.request), file: patientFile, onlyOpened: screen.onlyOpened });
   if (!decision.allowed) throw redirect(decision.redirectTo);
   return null;
 };
 
-export const structureScreenGuard = (data: SessionData) => (screen: Screen) => (args: LoaderFunctionArgs) => {
+export const structureScreenGuard = (session: () => SessionData) => (screen: Screen) => (args: LoaderFunctionArgs) => {
+  const data = session();
   const { structure } = structureArea(data, args);
   const decision = guardStructureRoute({
     attemptedPath: pathOf(args.request), structureId: structure.id, entries: data.privileges, required: screen.privileges,
