@@ -1,6 +1,6 @@
 /** Calls of questionnaires: forms of an establishment, assignment, tasks, responses, files. */
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTimeSchema, localeQueryProperties, uuidSchema } from './common.ts';
+import { countSchema, dateTimeSchema, localeQueryProperties, positiveIntegerSchema, uuidSchema } from './common.ts';
 import { planningSchema } from './form.ts';
 
 export { planningSchema };
@@ -19,7 +19,7 @@ export const formSummarySchema = {
     reference: { type: 'string' },
     name: { type: 'string', description: 'In the language of the call' },
     submissionType: { type: 'string', enum: ['FREE', 'PLANNED'] },
-    version: { type: 'integer' },
+    version: positiveIntegerSchema,
   },
 } as const;
 export type FormSummary = FromSchema<typeof formSummarySchema>;
@@ -30,7 +30,7 @@ export const formVersionSchema = {
   type: 'object',
   required: ['formId', 'version', 'definition'],
   additionalProperties: false,
-  properties: { formId: uuidSchema, version: { type: 'integer' }, definition },
+  properties: { formId: uuidSchema, version: positiveIntegerSchema, definition },
 } as const;
 
 
@@ -98,7 +98,7 @@ export const formResponseSchema = {
     patientFileId: uuidSchema,
     formId: uuidSchema,
     formName: { type: 'string' },
-    version: { type: 'integer' },
+    version: positiveIntegerSchema,
     occurrenceId: { type: ['string', 'null'] },
     answers: { type: ['object', 'null'], additionalProperties: true },
     computed: { type: ['object', 'null'], additionalProperties: true },
@@ -122,7 +122,7 @@ export type PatientFileFormParams = FromSchema<typeof patientFileFormParamsSchem
 
 export const formQuerySchema = {
   type: 'object', additionalProperties: false,
-  properties: { ...localeQueryProperties, version: { type: 'integer', minimum: 1 } },
+  properties: { ...localeQueryProperties, version: positiveIntegerSchema },
 } as const;
 
 /** POST /files/prepare (spec 001 §7). */
@@ -138,7 +138,7 @@ export const fileSchema = {
   additionalProperties: false,
   properties: {
     id: uuidSchema, name: { type: 'string' }, description: { type: ['string', 'null'] }, public: { type: 'boolean' },
-    mimeType: { type: ['string', 'null'] }, size: { type: ['integer', 'null'] },
+    mimeType: { type: ['string', 'null'] }, size: { type: ['integer', 'null'], minimum: 0, maximum: countSchema.maximum },
     upload_url: { type: 'string', description: 'Where to POST the file as multipart (field `file`)' },
   },
 } as const;
@@ -149,7 +149,7 @@ export const formVersionEntrySchema = {
   type: 'object',
   required: ['formId', 'version', 'createdAt', 'current', 'definition'],
   additionalProperties: false,
-  properties: { formId: uuidSchema, version: { type: 'integer' }, createdAt: dateTimeSchema, current: { type: 'boolean' }, definition },
+  properties: { formId: uuidSchema, version: positiveIntegerSchema, createdAt: dateTimeSchema, current: { type: 'boolean' }, definition },
 } as const;
 export const formVersionListSchema = {
   type: 'object', required: ['reference', 'submissionType', 'data'], additionalProperties: false,

@@ -62,11 +62,12 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   app.addHook('onSend', async (request, reply) => { reply.header('x-request-id', request.id); });
   logRequests(app);
 
-  await app.register(openapi, { title });
   await app.register(security, { secure: config.secureCookies });
   await app.register(locale, { defaultLanguage: config.defaultLanguage });
   await app.register(errors);
   await app.register(inputRules);
+  // After the error handler: the routes of plugins registered earlier keep Fastify's own.
+  await app.register(openapi, { title });
   await app.register(db, { database: options.database, now });
   await app.register(provisioned, { dir: config.layoutsDir });
   return app;

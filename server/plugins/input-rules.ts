@@ -6,6 +6,7 @@
  * - no string of the body, query or params, nor any key of the body, holds U+0000 or a lone
  *   surrogate: PostgreSQL refuses NUL in `text` and `jsonb` (a 500), and a lone surrogate is
  *   silently replaced on its way to the database — changing what the user sent;
+ * - no number of the body, query or params is infinite once the schemas coerced them;
  * - a multipart body names a usable boundary (RFC 2046: 1 to 70 characters), which busboy
  *   otherwise refuses with a plain Error from inside the route.
  */
@@ -62,6 +63,21 @@ export function refusedField(value: unknown, field: string, depth = 0): string |
   return undefined;
 }
 
+/**
+ * The field of the first number that is not finite. ajv's coercion turns the query string
+ * `Infinity` or `1e999` into a number that then passes `type: integer`, `minimum` and
+ * `maximum` (ajv-validator/ajv#2212, fastify/fastify#6718, unfixed), and PostgreSQL refuses it.
+ */
+export function nonFiniteField(value: unknown, field: string, depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : field;
+  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH + 1 || ArrayBuffer.isView(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteField(item, `${field}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 const MULTIPART = /^multipart\//i;
 /** RFC 2046 §5.1.1: 1 to 70 characters, quoted or not. */
 const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
@@ -88,4 +104,11 @@ export default fp(async function inputRules(app: FastifyInstance) {
   });
   // preValidation: after the body is parsed, before the schema (and any handler) reads it.
   app.addHook('preValidation', async (request) => checkRequest(request));
+  // preHandler: after the schemas coerced the query and params.
+  app.addHook('preHandler', async (request) => {
+    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+      const field = nonFiniteField(value, part);
+      if (field) throw badRequest('invalid_number', { field }, field);
+    }
+  });
 }, { name: 'input-rules' });

@@ -7,7 +7,7 @@
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
+import { demoEmail, login, loginToken, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import fr from '../../server/i18n/locales/fr.json' with { type: 'json' };
 import en from '../../server/i18n/locales/en.json' with { type: 'json' };
 import ar from '../../server/i18n/locales/ar.json' with { type: 'json' };
@@ -128,7 +128,10 @@ describe('strings PostgreSQL refuses or alters (NUL, lone surrogates)', () => {
     ['a parameter', { method: 'GET', url: '/ui/logos/%00.svg?l=en' }, 'params.slug'],
   ] as const)('%s: 400 invalid_character naming the field', async (_what, options, field) => {
     const { payload, ...rest } = options as { method: 'GET'; url: string; payload?: unknown };
-    const res = await send({ ...rest, ...(payload === undefined ? {} : { payload: payload as string, headers: { 'content-type': 'application/json' } }) });
+    // The login form's own anti-forgery token and pre-login cookie, so that the body is what is refused.
+    const form = rest.url.startsWith('/auth/login') ? await gw.app.inject({ url: '/auth/login' }) : undefined;
+    const formHeaders = form ? { cookie: String(form.headers['set-cookie']).split(';')[0]!, 'x-csrf-token': loginToken(form.body)! } : {};
+    const res = await send({ ...rest, anonymous: !!form, headers: { 'content-type': 'application/json', ...formHeaders }, ...(payload === undefined ? {} : { payload: payload as string }) });
     expectAppAnswer(res, 400, 'invalid_character', 'en');
     expect(res.json().field).toBe(field);
   });
@@ -139,6 +142,13 @@ describe('integers past what the database holds', () => {
     const res = await send({ method: 'GET', url: `/api/establishments?page=${page}&l=en` });
     expectAppAnswer(res, 400, 'validation_error', 'en');
     expect(res.json().field).toBe('query.page');
+  });
+
+  // ajv coerces these to ±Infinity, which then pass type, minimum and maximum (ajv#2212).
+  it.each(['page=Infinity', 'pageSize=-Infinity', 'page=1e999'])('%s: 400 invalid_number', async (query) => {
+    const res = await send({ method: 'GET', url: `/api/establishments?${query}&l=en` });
+    expectAppAnswer(res, 400, 'invalid_number', 'en');
+    expect(res.json().field).toBe(`query.${query.split('=')[0]}`);
   });
 
   it('the largest page allowed answers an empty page', async () => {
