@@ -641,7 +641,10 @@ describe('server-side validation of the answers (ajv, against the form version)'
   it('stores the values it computed itself, never values sent by the client', async () => {
     const withComputed = await (await as('patient.open')).answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9'), computed: { total: 99 } } as never);
     expect(withComputed.status).toBe(400);
-    const res = await (await as('patient.open')).answer(fileId, { formId: ids.phq9!, answers: { ...sampleAnswer('phq-9'), total: 99 } });
+    // A computed value sent as an answer is not a question of the form: refused, not silently dropped.
+    const asAnswer = await (await as('patient.open')).answer(fileId, { formId: ids.phq9!, answers: { ...sampleAnswer('phq-9'), total: 99 } });
+    expect([asAnswer.status, asAnswer.body.code, asAnswer.body.field]).toEqual([400, 'answer_invalid', 'body.answers.total']);
+    const res = await (await as('patient.open')).answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') });
     expect(res.status, res.text).toBe(201);
     const stored = (await (await as('prescriber')).response(res.body.id)).body;
     expect(stored.computed).toEqual({ total: 9 });
@@ -704,5 +707,81 @@ describe('reading responses', () => {
     expect(one.definition).toMatchObject({ id: 'heart-failure-daily', reference: 'HF-DAILY' });
     expect((await patient.definition(fileId, ids.hf!)).body).toMatchObject({ formId: ids.hf, version: 1, definition: { id: 'heart-failure-daily' } });
     expect((await patient.definition(fileId, ids.gad7!)).status).toBe(404);
+  });
+});
+
+describe('what is kept of an answer (issue 8, Security 5)', () => {
+  const showcase = () => sampleAnswer('schema-showcase') as Record<string, unknown>;
+  const sendShowcase = async (fileId: string, answers: unknown, l?: string) => (await as('patient.open')).answer(fileId, { formId: ids.showcase!, answers }, l);
+
+  it.each([
+    ['at the top', (a: Record<string, unknown>) => ({ ...a, note: '<img src=x onerror=alert(1)>' }), '/note'],
+    ['inside a group', (a: Record<string, unknown>) => ({ ...a, identity: { ...(a.identity as object), nickname: 'x' } }), '/identity/nickname'],
+    ['inside a branch of oneOf', (a: Record<string, unknown>) => ({ ...a, identity: { ...(a.identity as object), contact: { channel: 'email', email: 'c@example.org', fax: '1' } } }), '/identity/contact/fax'],
+    ['inside an item of a list', (a: Record<string, unknown>) => ({ ...a, medications: [{ name: 'Bisoprolol', dose: 2.5, unit: 'mg', html: '<b>' }] }), '/medications/0/html'],
+  ])('refuses a property the form does not define %s, naming it (400 answer_invalid), and keeps nothing', async (_where, change, pointer) => {
+    const { fileId } = await fileWith(ids.showcase!);
+    for (const l of ['fr', 'en', 'ar']) {
+      const res = await sendShowcase(fileId, change(showcase()), l);
+      expect([res.status, res.body.code], res.text).toEqual([400, 'answer_invalid']);
+      expect(res.body.errors.map((e: { pointer: string }) => e.pointer)).toContain(pointer);
+    }
+    expect(await answeredResponses(fileId)).toEqual([]);
+  });
+
+  it('accepts every property the form defines, those of the branches not chosen included', async () => {
+    const { fileId } = await fileWith(ids.showcase!);
+    const a = showcase();
+    // rjsf keeps what was typed in a branch the patient left (email here, while the phone branch is chosen).
+    const res = await sendShowcase(fileId, { ...a, identity: { ...(a.identity as object), contact: { channel: 'phone', phone: '+33 6 12 34 56 78', email: 'c@example.org' } } });
+    expect(res.status, res.text).toBe(201);
+  });
+
+  it('refuses a text answer longer than 10 000 characters when its question sets no limit (400), and a body over 256 KiB (413)', async () => {
+    const { fileId } = await fileWith(ids.hf!, ids.postOp!);
+    const [o0] = await occurrences(fileId);
+    const [postOp] = await occurrences(fileId, ids.postOp!);
+    // The wound photo's answer is a text (the file's id) whose question sets no maxLength.
+    const long = await (await as('patient.open')).answer(fileId, {
+      formId: ids.postOp!, occurrenceId: postOp!.occurrenceId, answers: { ...sampleAnswer('post-operative-follow-up'), letter: undefined, woundPhoto: 'a'.repeat(10_001) },
+    });
+    expect([long.status, long.body.code, long.body.field], long.text).toEqual([400, 'answer_invalid', 'body.answers.woundPhoto']);
+    const huge = await answerHf(fileId, o0!.occurrenceId!, { answers: { ...hfAnswer(), comment: `<p>${'x'.repeat(900 * 1024)}</p>` } });
+    expect([huge.status, huge.body.code]).toEqual([413, 'payload_too_large']);
+    expect(await answeredResponses(fileId)).toEqual([]);
+  });
+
+  it('accepts 20 sends of a free questionnaire per file in 24 hours, refuses the next with 429 in fr/en/ar, and accepts again once the oldest is a day old', async () => {
+    const { fileId } = await fileWith(ids.phq9!);
+    const [patient, caregiver] = [await as('patient.open'), await as('caregiver')];
+    const first = gw.clock.now().getTime();
+    for (let i = 0; i < 20; i++) {
+      const res = await (i % 2 ? caregiver : patient).answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') });
+      expect(res.status, res.text).toBe(201);
+      gw.clock.advance(60_000);
+    }
+    const expected = {
+      fr: 'Ce questionnaire a déjà été envoyé 20 fois ces dernières 24 heures pour ce dossier : réessayez plus tard.',
+      en: 'This questionnaire has already been sent 20 times in the last 24 hours for this file: try again later.',
+      ar: 'أُرسل هذا الاستبيان 20 مرة خلال الساعات الأربع والعشرين الماضية لهذا الملف: حاول مرة أخرى لاحقًا.',
+    };
+    for (const [l, message] of Object.entries(expected)) {
+      const res = await patient.answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') }, l);
+      expect([res.status, res.body], res.text).toEqual([429, { code: 'free_form_limit_reached', message }]);
+    }
+    // Another file's free questionnaire has its own count.
+    const other = await fileWith(ids.phq9!);
+    expect((await patient.answer(other.fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') })).status).toBe(201);
+    moveTo(first + 24 * HOUR + 1);
+    expect((await patient.answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') })).status).toBe(201);
+    expect(await answeredResponses(fileId)).toHaveLength(21);
+  });
+
+  it('counts sends arriving together: of 25 at once beyond none, exactly 20 are kept', async () => {
+    const { fileId } = await fileWith(ids.phq9!);
+    const patient = await as('patient.open');
+    const results = await Promise.all(Array.from({ length: 25 }, () => patient.answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') }).then((r) => r)));
+    expect(results.map((r) => r.status).sort()).toEqual([...Array(20).fill(201), ...Array(5).fill(429)]);
+    expect(await answeredResponses(fileId)).toHaveLength(20);
   });
 });

@@ -10,6 +10,7 @@ import type { Language } from '../../i18n/index.ts';
 import { translator } from '../../i18n/index.ts';
 import type { FormDefinition } from '../../../schemas/form.ts';
 import { answerProblems, fieldErrors } from './answer-errors.ts';
+import { closedAnswersSchema } from './closed-schema.ts';
 
 const ajv = answersAjv();
 const validators = new Map<string, ValidateFunction>();
@@ -17,7 +18,8 @@ const validators = new Map<string, ValidateFunction>();
 export function validatorFor(versionId: string, schema: object): ValidateFunction {
   let validate = validators.get(versionId);
   if (!validate) {
-    validate = ajv.compile(schema);
+    // Closed: properties the form does not define and unbounded texts are refused (closed-schema.ts).
+    validate = ajv.compile(closedAnswersSchema(schema));
     validators.set(versionId, validate);
   }
   return validate;

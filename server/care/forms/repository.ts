@@ -3,7 +3,7 @@
  * responses. Every read goes through openPatientFile (care/access.ts scopes); every write to a
  * patient file adds its history entry in the same transaction.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   files, formOccurrences, formResponses, forms, formVersions, patientFileForms, patientFileHistory, users,
@@ -18,6 +18,9 @@ import { hasRole, loadGrants, grantedEstablishmentIds, PATIENT_DATA_PRIVILEGES, 
 import { openPatientFile, type OpenedFile } from '../patient-files/access.ts';
 import { checkAnswers, fileAnswerMissing } from './answers.ts';
 import { isLate, occurrenceStatus, occurrencesFrom, type Planning } from './planning.ts';
+import { FREE_RESPONSES_PER_DAY } from './limits.ts';
+
+const DAY = 24 * 3_600_000;
 import { timeZoneOf } from './time-zone.ts';
 
 const conflict = (code: string, params?: Record<string, string | number>) => new AppError(409, code, params);
@@ -194,6 +197,16 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
       const onBehalfOf = file.as === 'caregiver' ? file.patientId : null;
 
       return db.transaction(async (tx) => {
+        if (target.free) {
+          // Sends of one free questionnaire of this file queue on its assignment, so that two at
+          // once cannot both pass the count below.
+          await tx.select({ id: patientFileForms.id }).from(patientFileForms).where(eq(patientFileForms.id, target.assignmentId)).for('update');
+          const [recent] = await tx.select({ n: count() }).from(formResponses).where(and(
+            eq(formResponses.patientFileId, patientFileId), eq(formResponses.formId, body.formId),
+            gt(formResponses.answeredAt, new Date(at.getTime() - DAY)),
+          ));
+          if ((recent?.n ?? 0) >= FREE_RESPONSES_PER_DAY) throw new AppError(429, 'free_form_limit_reached', { max: FREE_RESPONSES_PER_DAY });
+        }
         if (earlierLate.length) {
           await tx.update(formOccurrences).set({ lostAt: at }).where(inArray(formOccurrences.id, earlierLate.map((o) => o.id)));
         }
@@ -290,7 +303,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
       if (occurrence.lostAt || at > occurrence.limitAt) throw conflict('form_limit_date_passed');
       if (at < occurrence.startAt) throw conflict('form_not_yet_available');
     }
-    return { versionId: v.id, definition: v.definition as FormDefinition, occurrence };
+    return { versionId: v.id, definition: v.definition as FormDefinition, occurrence, assignmentId: row.assignment.id, free: row.form.submissionType === 'FREE' };
   }
 
   /**

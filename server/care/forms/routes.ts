@@ -7,6 +7,7 @@ import {
 } from '../../../schemas/form-api.ts';
 import type { Identity } from '../../identity.ts';
 import { formsRepository } from './repository.ts';
+import { MAX_ANSWER_BODY_BYTES } from './limits.ts';
 
 const tags = ['questionnaires'];
 const idResponse = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string' } } } as const;
@@ -47,7 +48,12 @@ export default async function formRoutes(app: FastifyInstance) {
   }, async (request) => ({ id: await repo(request).start(request.params.id, request.body.formId, request.body.occurrenceId) }));
 
   app.post<{ Params: IdParams; Body: ResponseBody }>('/patient_files/:id/form_responses', {
-    schema: { tags, summary: 'Sends the answers of a questionnaire', params: idParamsSchema, querystring: localeOnlyQuerySchema, body: responseBodySchema, response: { 201: idResponse, ...errorResponses, 409: errorResponses[400] } },
+    // Answers are bounded (limits.ts): a larger body is refused with 413 before it is parsed.
+    bodyLimit: MAX_ANSWER_BODY_BYTES,
+    schema: {
+      tags, summary: 'Sends the answers of a questionnaire', params: idParamsSchema, querystring: localeOnlyQuerySchema, body: responseBodySchema,
+      response: { 201: idResponse, ...errorResponses, 409: errorResponses[400], 413: errorResponses[400], 429: errorResponses[400] },
+    },
   }, async (request, reply) => reply.code(201).send({ id: await repo(request).submit(request.params.id, request.body) }));
 
   app.get<{ Params: IdParams }>('/patient_files/:id/form_responses', {
