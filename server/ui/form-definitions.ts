@@ -15,11 +15,19 @@ const contract = new Ajv({ allErrors: false, strict: false });
 contract.addSchema(expressionSchema);
 const validateDefinition = contract.compile(formDefinitionSchema);
 
+/**
+ * The author's words for a refused `pattern` or `format` on that question, shown to the patient
+ * instead of "enter a value in the expected format" (translated like titles, by pointer:
+ * `/properties/phone/patternMessage`). An annotation: it checks nothing.
+ */
+export const PATTERN_MESSAGE = 'patternMessage';
+const withAnnotations = (ajv: Ajv) => ajv.addKeyword({ keyword: PATTERN_MESSAGE, schemaType: 'string' });
+
 /** Compiles the answers' schema; shared with the care API, which caches one validator per version. */
 export function answersAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
   addFormats.default(ajv);
-  return ajv;
+  return withAnnotations(ajv);
 }
 
 /**
@@ -30,6 +38,7 @@ export function answersAjv(): Ajv {
  */
 const probe = new Ajv({ allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false });
 addFormats.default(probe);
+withAnnotations(probe);
 const KNOWN_KEYWORDS = new Set(Object.keys(probe.RULES.keywords));
 const FILE_QUESTIONS_HINT = "declare a file question instead: a string property listed in `files` ({ \"field\": …, \"accept\": [\"image/png\", \"image/jpeg\", \"application/pdf\"] }, see docs/integrators.md, Questionnaires)";
 

@@ -140,3 +140,31 @@ describe('if/then/else with not: the questions the failing branch concerns', () 
     expect(error.errors).toEqual([{ field: 'body.answers.ward', pointer: '/ward', title: 'Dans quel service ?', message: 'Answer this question.' }]);
   });
 });
+
+describe("an author's message for a pattern (patternMessage, translated by pointer)", () => {
+  const form: CheckedForm = {
+    languages: ['fr', 'en', 'ar'],
+    schema: {
+      type: 'object',
+      definitions: { phone: { type: 'string', pattern: '^\\+?[0-9 .-]{6,20}$', patternMessage: 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.' } },
+      properties: {
+        insee: { type: 'string', title: 'Numéro de sécurité sociale', pattern: '^[12][0-9]{14}$', patternMessage: 'Saisissez les 15 chiffres de votre carte Vitale.' },
+        phone: { $ref: '#/definitions/phone', title: 'Téléphone' },
+        code: { type: 'string', title: 'Code', pattern: '^[A-Z]{3}$' },
+      },
+    },
+    translations: {
+      en: { '/properties/insee/patternMessage': 'Enter the 15 digits of your health card.', '/definitions/phone/patternMessage': 'Enter a phone number, for example 06 12 34 56 78.' },
+      ar: { '/properties/insee/patternMessage': 'أدخل الأرقام الخمسة عشر لبطاقتك الصحية.' },
+    },
+  };
+  it.each([
+    ['fr', ['Saisissez les 15 chiffres de votre carte Vitale.', 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.', 'Saisissez une valeur au format attendu.']],
+    ['en', ['Enter the 15 digits of your health card.', 'Enter a phone number, for example 06 12 34 56 78.', 'Enter a value in the expected format.']],
+    // No Arabic text for the phone: the author's French one rather than a generic message.
+    ['ar', ['أدخل الأرقام الخمسة عشر لبطاقتك الصحية.', 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.', 'أدخل قيمة بالصيغة المطلوبة.']],
+  ] as const)('replaces the generic message where the author wrote one (%s)', (language, messages) => {
+    const error = refusal('pattern-message', form, { insee: '123', phone: 'call me', code: 'ab' }, language);
+    expect(error.errors!.map((e) => e.message)).toEqual(messages);
+  });
+});

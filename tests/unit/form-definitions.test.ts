@@ -62,4 +62,13 @@ describe('parseFormDefinition, what an integrator reads in /ui/status', () => {
     };
     expect(parseFormDefinition(definition).id).toBe('mood');
   });
+
+  it("accepts an author's message for a pattern (patternMessage) and its translations by pointer", () => {
+    const definition = {
+      ...base,
+      schema: { type: 'object', properties: { insee: { type: 'string', title: 'NIR', pattern: '^[12][0-9]{14}$', patternMessage: 'Les 15 chiffres de votre carte Vitale.' } } },
+      translations: { en: { '/properties/insee/patternMessage': 'The 15 digits of your health card.' } },
+    };
+    expect(parseFormDefinition(definition).id).toBe('mood');
+  });
 });

@@ -11,7 +11,8 @@ import type { ErrorObject } from 'ajv';
 import type { FormDefinition } from '../../../schemas/form.ts';
 import type { FieldError } from '../../errors.ts';
 import { translator, type Language } from '../../i18n/index.ts';
-import { formLanguage, nodeAt, questionTitle } from './question-location.ts';
+import { PATTERN_MESSAGE } from '../../ui/form-definitions.ts';
+import { formLanguage, nodeAt, questionDefinitions, questionTitle, textAt } from './question-location.ts';
 
 /** A question to correct, before translation: `key` is a message of answers.* in the locales. */
 export interface AnswerProblem { pointer: string; key: string; params: Record<string, string | number>; schemaPointer?: string }
@@ -118,15 +119,32 @@ export function answerProblems(errors: ErrorObject[], definition: Pick<FormDefin
 /** `/episodes/0/severity` → `body.answers.episodes.0.severity`, the `field` of `{ field }` answers. */
 export const fieldOf = (pointer: string) => ['body.answers', ...pointer.split('/').slice(1).map(unescape)].join('.');
 
-/** The problems as the 400 lists them: messages in the caller's language, titles in the form's. */
+/**
+ * The problems as the 400 lists them: messages in the caller's language, titles in the form's,
+ * and for a refused pattern or format the author's `patternMessage` when the question has one.
+ */
 export function fieldErrors(problems: AnswerProblem[], definition: Pick<FormDefinition, 'schema' | 'translations' | 'languages'>, language: Language): FieldError[] {
   const t = translator(language);
-  const titles = formLanguage(definition, language);
+  const texts = formLanguage(definition, language);
   return problems.map((problem) => {
-    const title = questionTitle(definition, problem.pointer, titles, problem.schemaPointer);
+    const title = questionTitle(definition, problem.pointer, texts, problem.schemaPointer);
+    const authors = AUTHOR_WORDED.has(problem.key) ? authorMessage(definition, problem, texts) : undefined;
     return {
       field: fieldOf(problem.pointer), pointer: problem.pointer, ...(title !== undefined ? { title } : {}),
-      message: t(`answers.${problem.key}`, { ...problem.params, defaultValue: t('answers.invalid') }),
+      message: authors ?? t(`answers.${problem.key}`, { ...problem.params, defaultValue: t('answers.invalid') }),
     };
   });
 }
+
+/** The author's `patternMessage` beside the refused keyword (a shared definition), else on the question itself. */
+function authorMessage(definition: Pick<FormDefinition, 'schema' | 'translations'>, problem: AnswerProblem, language: Language): string | undefined {
+  const places = [...(problem.schemaPointer !== undefined ? [problem.schemaPointer] : []), ...questionDefinitions(definition.schema, problem.pointer).map((c) => c.pointer)];
+  for (const place of places) {
+    const text = textAt(definition, `${place}/${PATTERN_MESSAGE}`, language);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** The messages an author's `patternMessage` replaces. */
+const AUTHOR_WORDED = new Set(['pattern', 'format_date', 'format_time', 'format_date_time', 'format_email']);

@@ -63,13 +63,17 @@ export function formLanguage(definition: Pick<FormDefinition, 'languages'>, lang
   return (definition.languages as readonly string[]).includes(language) ? language : 'fr';
 }
 
-/** The title at `schemaPointer` in `language`: its translation by pointer, else the schema's own (French). */
-export function titleAt(definition: Pick<FormDefinition, 'schema' | 'translations'>, schemaPointer: string, language: Language): string | undefined {
-  const translated = language === 'fr' ? undefined : definition.translations?.[language]?.[`${schemaPointer}/title`];
+/** The text at `textPointer` of the schema in `language`: its translation by pointer, else the schema's own (French). */
+export function textAt(definition: Pick<FormDefinition, 'schema' | 'translations'>, textPointer: string, language: Language): string | undefined {
+  const translated = language === 'fr' ? undefined : definition.translations?.[language]?.[textPointer];
   if (typeof translated === 'string') return translated;
-  const title = (nodeAt(definition.schema, schemaPointer) as Node | undefined)?.title;
-  return typeof title === 'string' ? title : undefined;
+  const text = nodeAt(definition.schema, textPointer);
+  return typeof text === 'string' ? text : undefined;
 }
+
+/** The title of the subschema at `schemaPointer` in `language`. */
+export const titleAt = (definition: Pick<FormDefinition, 'schema' | 'translations'>, schemaPointer: string, language: Language) =>
+  textAt(definition, `${schemaPointer}/title`, language);
 
 /** The title of the question at `instancePointer`, trying first where the error was found (`schemaPointer`), then its definitions. */
 export function questionTitle(definition: Pick<FormDefinition, 'schema' | 'translations'>, instancePointer: string, language: Language, schemaPointer?: string): string | undefined {
