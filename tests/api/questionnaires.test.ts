@@ -17,6 +17,8 @@ import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-d
 import { sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, formIdOf, historyOf, newPatientFile } from '../helpers/questionnaires.ts';
 import { holdHistoryWrites } from '../helpers/held-transactions.ts';
+import { readFileSync } from 'node:fs';
+import { FREE_RESPONSES_PER_DAY, MAX_ANSWER_BODY_BYTES, MAX_ANSWER_TEXT } from '../../server/care/forms/limits.ts';
 
 const HOUR = 3_600_000;
 const UUID = expect.stringMatching(/^[0-9a-f-]{36}$/);
@@ -775,6 +777,14 @@ describe('what is kept of an answer (issue 8, Security 5)', () => {
     moveTo(first + 24 * HOUR + 1);
     expect((await patient.answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') })).status).toBe(201);
     expect(await answeredResponses(fileId)).toHaveLength(21);
+  });
+
+  it('are the ones docs/integrators.md states', () => {
+    const doc = readFileSync(new URL('../../docs/integrators.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('### What is kept of an answer'));
+    expect(section).toContain(`at most ${MAX_ANSWER_TEXT.toLocaleString('fr').replace(/\s/g, ' ')} characters`);
+    expect(section).toContain(`at most ${MAX_ANSWER_BODY_BYTES / 1024} KiB`);
+    expect(section).toContain(`at most ${FREE_RESPONSES_PER_DAY} responses per patient file in any 24 hours`);
   });
 
   it('counts sends arriving together: of 25 at once beyond none, exactly 20 are kept', async () => {
