@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { logRequests, serverOptions } from './logger.ts';
 import { AppError } from './errors.ts';
-import errors, { frameworkErrors, sendError } from './plugins/errors.ts';
+import errors, { clientErrors, frameworkErrors, sendError } from './plugins/errors.ts';
 import inputRules from './plugins/input-rules.ts';
 import locale from './plugins/locale.ts';
 import db from './plugins/db.ts';
@@ -53,7 +53,9 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   const { config } = options;
   const now = options.now ?? (() => new Date());
   // A URL the router refuses is routed again through the app's hooks (plugins/errors.ts).
-  const app: FastifyInstance = Fastify({ ...serverOptions(config.logLevel, config.trustProxy), frameworkErrors: frameworkErrors(() => app), ...options.fastify });
+  const app: FastifyInstance = Fastify({ ...serverOptions(config.logLevel, config.trustProxy), frameworkErrors: frameworkErrors(() => app),
+    clientErrorHandler: clientErrors(() => app, config.defaultLanguage), ...options.fastify,
+  });
   const routes: { method: string; url: string; schema?: FastifySchema }[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {

@@ -4,7 +4,9 @@
  * (bad JSON, content types, multipart framing, bad URLs) → a stable app code of their own, also
  * translated; anything else → 500 "An error occurred", never the internals.
  */
-import type { IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import localize from 'ajv-i18n';
@@ -105,6 +107,36 @@ export function frameworkErrors(app: () => FastifyInstance) {
     const area = /^\/(api|ui|auth)(\/|$)/.exec(url)?.[1];
     raw.url = `${area ? `/${area}` : ''}/.unroutable${query >= 0 ? url.slice(query) : ''}`;
     app().routing(raw, reply.raw);
+  };
+}
+
+/** Node's HTTP parser errors (before any request exists), as the app's errors. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'header_fields_too_large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout'],
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's parser refuses (headers over
+ * maxHeaderSize, a malformed request line) never becomes a request, so no hook runs. The answer
+ * is written on the socket here with the app's security headers, a request id, and
+ * `{ code, message }` in the configured language (the request's own headers are not readable).
+ */
+export function clientErrors(app: () => FastifyInstance, language: Language) {
+  return (error: Error & { code?: string }, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, code] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'bad_request'];
+    const body = JSON.stringify({ code, message: translator(language)(`errors.${code}`) });
+    const headers = {
+      ...app().securityHeaders,
+      'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)),
+      'content-language': language, 'x-request-id': randomUUID(), connection: 'close',
+    };
+    app().log.debug({ err: error }, 'client error');
+    if (socket.writable) {
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
+    }
+    socket.destroy(error);
   };
 }
 

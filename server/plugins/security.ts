@@ -7,7 +7,15 @@
  */
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer carries, by lower-case name. */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
 
 export default fp(async function security(app: FastifyInstance, opts: { secure: boolean }) {
   const setHeaders = helmet({
@@ -36,4 +44,10 @@ export default fp(async function security(app: FastifyInstance, opts: { secure: 
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
+  // The same headers as a list, for answers written on the socket before Fastify has a request
+  // (plugins/errors.ts clientErrors: headers too large, unparsable requests).
+  const headers: Record<string, string> = {};
+  const collect = { setHeader: (name: string, value: unknown) => { headers[name.toLowerCase()] = String(value); }, removeHeader: (name: string) => { delete headers[name.toLowerCase()]; } };
+  setHeaders({} as IncomingMessage, collect as unknown as ServerResponse, () => {});
+  app.decorate('securityHeaders', headers);
 }, { name: 'security' });

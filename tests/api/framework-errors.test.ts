@@ -5,6 +5,7 @@
  * in the caller's language. The classes of input that answered 500 (huge integers, NUL bytes,
  * lone surrogates, deep nesting, broken multipart) answer 400.
  */
+import { connect, type AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, login, loginToken, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
@@ -175,5 +176,45 @@ describe('multipart bodies', () => {
     ['cut in the headers', 'multipart/form-data; boundary=xx', '--xx\r\nContent-Disposition: form-da'],
   ])('%s: 400 multipart_invalid', async (_what, type, payload) => {
     expectAppAnswer(await upload(type, payload), 400, 'multipart_invalid', 'en');
+  });
+});
+
+describe("requests Node's HTTP parser refuses (no request exists yet)", () => {
+  /** Raw bytes on a real socket, and the raw answer until the server closes. */
+  async function raw(bytes: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    if (!gw.app.server.listening) await gw.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = gw.app.server.address() as AddressInfo;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+      let received = '';
+      socket.on('data', (chunk) => { received += chunk.toString('utf8'); });
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    const [statusLine = '', ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    return { status: Number(statusLine.split(' ')[1]), headers, body };
+  }
+
+  function expectRawAppAnswer(res: Awaited<ReturnType<typeof raw>>, status: number, code: string) {
+    expect([res.status, JSON.parse(res.body)], res.body).toEqual([status, { code, message: MESSAGES.fr![code] }]);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['content-language']).toBe('fr');
+  }
+
+  it('headers over the size limit: 431 header_fields_too_large', async () => {
+    const res = await raw(`GET /api/me HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expectRawAppAnswer(res, 431, 'header_fields_too_large');
+  });
+
+  it.each([
+    ['a malformed request line', 'GARBAGE\r\n\r\n'],
+    ['a NUL in a header value', 'GET / HTTP/1.1\r\nHost: localhost\r\nX-A: a\u0000b\r\n\r\n'],
+    ['two Content-Length headers', 'POST /auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab'],
+  ])('%s: 400 bad_request', async (_what, bytes) => {
+    expectRawAppAnswer(await raw(bytes), 400, 'bad_request');
   });
 });
