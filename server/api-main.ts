@@ -6,7 +6,7 @@ import { buildCareApi } from './care-app.ts';
 import { closeOnSignals, fail } from './process.ts';
 
 try {
-  const config = loadConfig();
+  const config = loadConfig(process.env, {}, 'care-api');
   if (!config.identitySigningKey) fail('IDENTITY_SIGNING_KEY is required to run the care API alone (split mode).');
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   const app = await buildCareApi({ config, database });

@@ -5,6 +5,8 @@ import { envSchema, type Env } from '../schemas/env.ts';
 
 export interface Config {
   env: Env;
+  /** APP_ENV names production: no missing or published secret, no demo data unless asked. */
+  production: boolean;
   port: number;
   host: string;
   publicUrl: URL;
@@ -37,10 +39,63 @@ export function isPlaceholder(value: string): boolean {
 
 export class ConfigError extends Error {}
 
+/** The APP_ENV values that mean real patients and real data. */
+const PRODUCTION = /^(production|prod)$/i;
+
+/**
+ * Secrets that anyone can read: the ones the repository has published (docker-compose defaults
+ * before issue 8, the demo password, the database user's name) and obvious placeholders.
+ */
+const PUBLISHED_SECRETS = new Set([
+  'local-only-session-secret-change-me-0123456789abcd',
+  'local-only-identity-signing-key-change-me-0123456789',
+  'Demo-Telesuivi-2025',
+  'telesuivi', 'postgres', 'password', 'secret', 'admin', 'root', 'changeme',
+].map((s) => s.toLowerCase()));
+const PLACEHOLDER_WORDS = /change[-_ .]?me|replace[-_ .]?me|local[-_ .]?only|example|placeholder|default|do[-_ .]?not[-_ .]?use/i;
+
+export function isPublishedSecret(value: string): boolean {
+  return PUBLISHED_SECRETS.has(value.trim().toLowerCase()) || PLACEHOLDER_WORDS.test(value);
+}
+
+/** Which process reads the configuration: the care API alone needs no session secret. */
+export type ProcessRole = 'gateway' | 'care-api';
+
+/** What production refuses, one sentence per variable, each naming it. */
+function productionProblems(e: Env, source: NodeJS.ProcessEnv, role: ProcessRole): string[] {
+  const problems: string[] = [];
+  const secret = (name: 'SESSION_SECRET' | 'IDENTITY_SIGNING_KEY', needed: boolean) => {
+    const value = e[name];
+    if (value === undefined) {
+      if (needed) problems.push(`${name} must be set when APP_ENV=${e.APP_ENV} (a long random value, e.g. \`openssl rand -base64 32\`).`);
+    } else if (isPublishedSecret(value)) {
+      problems.push(`${name} is a published default or placeholder: set a value of your own when APP_ENV=${e.APP_ENV}.`);
+    }
+  };
+  secret('SESSION_SECRET', role === 'gateway');
+  secret('IDENTITY_SIGNING_KEY', role === 'care-api' || e.CARE_API_URL !== undefined);
+  if (!e.DATABASE_URL) {
+    problems.push(`DATABASE_URL must be set when APP_ENV=${e.APP_ENV}: the embedded database (fsync off, one connection) is for demos and tests.`);
+  } else {
+    let password: string | undefined;
+    try {
+      password = decodeURIComponent(new URL(e.DATABASE_URL).password) || source.PGPASSWORD;
+    } catch {
+      problems.push('DATABASE_URL is not a valid postgres:// address.');
+    }
+    if (password === undefined || password === '') {
+      problems.push(`DATABASE_URL has no password (nor is PGPASSWORD set): the database must have one when APP_ENV=${e.APP_ENV}.`);
+    } else if (isPublishedSecret(password)) {
+      problems.push(`DATABASE_URL's password is a published default or placeholder: set a password of your own when APP_ENV=${e.APP_ENV}.`);
+    }
+  }
+  return problems;
+}
+
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
 const validateEnv = ajv.compile(envSchema);
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}, role: ProcessRole = 'gateway'): Config {
   const env: Record<string, unknown> = {};
   for (const key of Object.keys(envSchema.properties)) {
     const value = source[key];
@@ -57,8 +112,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (e.CARE_API_URL && !e.IDENTITY_SIGNING_KEY) {
     throw new ConfigError('Invalid configuration: IDENTITY_SIGNING_KEY is required when CARE_API_URL is set (split mode).');
   }
+  const production = PRODUCTION.test(e.APP_ENV as string);
+  if (production) {
+    const problems = productionProblems(e, source, role);
+    if (problems.length > 0) throw new ConfigError(`Refusing to start in production:\n  - ${problems.join('\n  - ')}`);
+  }
   return {
     env: e,
+    production,
     port,
     host: e.HOST as string,
     publicUrl,
@@ -66,7 +127,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: e.DATA_DIR as string,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE as number,
-    demoData: e.DEMO_DATA as boolean,
+    // Demo accounts share a published password: in production only when asked for by name.
+    demoData: e.DEMO_DATA ?? !production,
     session: {
       idleMs: (e.SESSION_IDLE_MINUTES as number) * 60_000,
       absoluteMs: (e.SESSION_ABSOLUTE_HOURS as number) * 3_600_000,

@@ -16,6 +16,9 @@ try {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   const demo = config.demoData ? await provisionDemo(database.db) : 'off';
+  if (demo === 'provisioned' && config.production) {
+    console.warn(`\n  DEMO_DATA=true in production: demo accounts were created with the published password ${DEMO_PASSWORD}.\n`);
+  }
   const app = await buildGateway({ config, database });
   // The gateway has synced the provisioned questionnaires: the demo patients get theirs.
   if (config.demoData) await provisionDemoAssignments(database.db);
