@@ -42,7 +42,7 @@ interface FileStatus { file: string; state: 'ok' | 'invalid'; error?: string; ch
 // The files' states are shown to those who administer them (a back-office admin here).
 const status = async () => {
   if (!browsers.has('admin')) browsers.set('admin', login(gw.app, demoEmail('admin')));
-  return (await (await browsers.get('admin')!).agent.get('/ui/status')).body.layouts as FileStatus[];
+  return (await (await browsers.get('admin')!).agent.get('/ui/status?l=en')).body.layouts as FileStatus[];
 };
 const statusOf = async (file: string) => (await status()).find((s) => s.file === file);
 
