@@ -13,13 +13,17 @@ import { Ajv } from 'ajv';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LayoutDocument } from '../../schemas/layout.ts';
 import { themeSchema, type Theme } from '../../schemas/theme.ts';
-import { parseLayout } from './layouts/validate.ts';
+import { deepestError, parseLayout } from './layouts/validate.ts';
+import { InvalidDocumentError } from './layouts/problems.ts';
+import type { Language } from '../i18n/index.ts';
 import type { FormDefinition } from '../../schemas/form.ts';
 import { definitionHash, parseFormDefinition } from './form-definitions.ts';
 
 export interface ProvisionedLayout { scope: string; page: string; document: LayoutDocument; file: string }
 export interface ProvisionedForm { scope: string; definition: FormDefinition; hash: string; file: string }
 export interface FileStatus { file: string; state: 'ok' | 'invalid'; error?: string; checkedAt: string }
+/** A file's state as kept: a reason found here is stated in the language of whoever asks. */
+interface KeptStatus extends Omit<FileStatus, 'error'> { error?: string | InvalidDocumentError }
 
 const PAGE_FILE = /^([^/\\]+)[/\\]pages[/\\]([a-z][a-z0-9-]{0,62})\.json$/;
 const THEME_FILE = /^([^/\\]+)[/\\]theme\.json$/;
@@ -32,16 +36,15 @@ function parseTheme(json: unknown): Theme {
     const { light, dark } = json as Theme;
     return { light, dark };
   }
-  const e = validateTheme.errors![0]!;
-  const extra = (e.params as { additionalProperty?: string; missingProperty?: string });
-  throw new Error(`${e.instancePath || '/'}: ${e.message}${extra.additionalProperty ? ` '${extra.additionalProperty}'` : extra.missingProperty ? ` '${extra.missingProperty}'` : ''}`);
+  const error = deepestError(validateTheme.errors);
+  throw new InvalidDocumentError(error.instancePath, { ajv: error });
 }
 
 export class ProvisionedFiles {
   private readonly layouts = new Map<string, ProvisionedLayout>();
   private readonly themes = new Map<string, Theme>();
   private readonly forms = new Map<string, ProvisionedForm>();
-  private readonly statuses = new Map<string, FileStatus>();
+  private readonly statuses = new Map<string, KeptStatus>();
   /** Files whose last load failed (their last valid version, if any, is still served). */
   private readonly loadFailures = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -107,8 +110,10 @@ export class ProvisionedFiles {
     this.statuses.set(file, error ? { file, state: 'invalid', error, checkedAt } : { file, state: 'ok', checkedAt });
   }
 
-  status(): FileStatus[] {
-    return [...this.statuses.values()].sort((a, b) => a.file.localeCompare(b.file));
+  /** Every file's state, its reason in `language`. */
+  status(language: Language = 'en'): FileStatus[] {
+    return [...this.statuses.values()].sort((a, b) => a.file.localeCompare(b.file))
+      .map((s) => (s.error instanceof InvalidDocumentError ? { ...s, error: s.error.describe(language) } : s as FileStatus));
   }
 
   private emit() {
@@ -140,15 +145,15 @@ export class ProvisionedFiles {
       try {
         json = JSON.parse(readFileSync(absolute, 'utf8'));
       } catch (error) {
-        throw new Error(`not valid JSON: ${(error as Error).message}`);
+        throw new InvalidDocumentError(undefined, { key: 'notJson', detail: (error as Error).message });
       }
       if (page) {
         const document = parseLayout(json);
-        if (document.page !== page[2]) throw new Error(`/page: '${document.page}' does not match the file name '${page[2]}.json'`);
+        if (document.page !== page[2]) throw new InvalidDocumentError('/page', { key: 'pageNotFileName', params: { page: document.page, file: `${page[2]}.json` } });
         this.layouts.set(key, { scope, page: page[2]!, document, file });
       } else if (form) {
         const definition = parseFormDefinition(json);
-        if (definition.id !== form[2]) throw new Error(`/id: '${definition.id}' does not match the file name '${form[2]}.json'`);
+        if (definition.id !== form[2]) throw new InvalidDocumentError('/id', { key: 'idNotFileName', params: { id: definition.id, file: `${form[2]}.json` } });
         this.forms.set(key, { scope, definition, hash: definitionHash(definition), file });
       } else {
         this.themes.set(key, parseTheme(json));
@@ -158,7 +163,7 @@ export class ProvisionedFiles {
       this.log.debug({ file }, 'provisioned file loaded');
     } catch (error) {
       const message = (error as Error).message;
-      this.statuses.set(file, { file, state: 'invalid', error: message, checkedAt });
+      this.statuses.set(file, { file, state: 'invalid', error: error instanceof InvalidDocumentError ? error : message, checkedAt });
       this.loadFailures.add(file);
       this.log.error({ file, error: message }, 'provisioned file is invalid; the last valid version is kept');
     }

@@ -28,9 +28,11 @@ export default async function statusRoutes(app: FastifyInstance, opts: { files: 
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const files = opts.files.status();
+    const session = await app.resolveSession(request);
+    const reach = provisioningReach(session);
+    // Reasons in the call's language (?l=), else the account's, as behind the session layer.
+    const files = opts.files.status(request.localeFromQuery || !session ? request.locale : session.user.language);
     const status = files.some((f) => f.state === 'invalid') ? 'degraded' as const : 'ok' as const;
-    const reach = provisioningReach(await app.resolveSession(request));
     if (!reach) return { status };
     if (reach === 'all') return { status, layouts: files };
     const scopes = await scopesOf(opts.db, reach.establishmentIds);

@@ -79,8 +79,9 @@ describe('PUT /ui/layouts/:page with an invalid document', () => {
 
 describe('PUT /ui/layouts/:page with a valid document', () => {
   it('accepts every generic block type and an unknown one (the client shows an "unknown block" card)', async () => {
+    // A settled arrangement (no free row above any block), which is served as it was saved.
     const blocks = [
-      markdown('md', 'Generic blocks'),
+      markdown('md', 'Generic blocks', { h: 3 }),
       { id: 'links', type: 'link-list', x: 6, y: 0, w: 6, h: 3, props: { links: [{ label: 'Tasks', href: 'my-tasks' }, { label: 'Home', href: '/' }, { label: 'Site', href: 'https://example.org' }] } },
       { id: 'chart', type: 'indicator-chart', x: 0, y: 3, w: 6, h: 4, props: { indicator: 'weight', chartType: 'bar' } },
       { id: 'table', type: 'data-table', x: 6, y: 3, w: 6, h: 4, props: { endpoint: '/api/me/patient_files', columns: [{ field: 'status', label: { fr: 'Statut', en: 'Status' } }] } },

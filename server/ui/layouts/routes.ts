@@ -49,7 +49,7 @@ export default async function layoutRoutes(app: FastifyInstance, opts: { catalog
       document = parseLayout(request.body.document);
     } catch (error) {
       if (!(error instanceof LayoutInvalidError)) throw error;
-      throw badRequest('layout_invalid', { path: error.path || '/', reason: error.reason }, `body.document${error.path.replaceAll('/', '.')}`);
+      throw badRequest('layout_invalid', { path: error.path || '/', reason: error.reasonIn(request.locale) }, `body.document${error.path.replaceAll('/', '.')}`);
     }
     if (document.page !== page) throw badRequest('layout_invalid', { path: '/page', reason: `'${document.page}' ≠ '${page}'` }, 'body.document.page');
     const version = await catalogue.save(target(request.query, page, request.session!.userId), document, request.session!.userId, request.body.message ?? '');
