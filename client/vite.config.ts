@@ -6,13 +6,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -19,6 +19,7 @@ import session from './plugins/session.ts';
 import security from './plugins/security.ts';
 import openapi from './plugins/openapi.ts';
 import health from './plugins/health.ts';
+import compression from './plugins/compression.ts';
 import { sessionLayer } from './plugins/session-layer.ts';
 import { careProxy } from './plugins/care-proxy.ts';
 import careApi from './care/plugin.ts';
@@ -64,6 +65,7 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   app.addHook('onSend', async (request, reply) => { reply.header('x-request-id', request.id); });
   logRequests(app);
 
+  await compression(app);
   await app.register(security, { secure: config.secureCookies });
   await app.register(locale, { defaultLanguage: config.defaultLanguage });
   await app.register(errors);
@@ -124,14 +126,20 @@ export async function buildGateway(options: AppOptions): Promise<FastifyInstance
   return app;
 }
 
-/** The built client, with the single-page fallback to index.html for browser navigations. */
+/**
+ * The built client, with the single-page fallback to index.html for browser navigations. The
+ * build wrote a .br and a .gz next to every text file (client/vite-plugins/precompress.ts):
+ * `preCompressed` sends the one Accept-Encoding asks for, with its Content-Encoding and
+ * Content-Length, and Vary: Accept-Encoding; identity when none is accepted.
+ */
 async function serveClient(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.clientDist);
   const hasClient = existsSync(path.join(root, 'index.html'));
-  if (hasClient) await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true, serveDotFiles: false });
+  if (hasClient) await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true, serveDotFiles: false, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] });
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|auth|ui)(\/|$)/.test(request.url) && request.headers.accept?.includes('text/html');
-    if (hasClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { maxAge: 0, immutable: false });
+    // cacheControl: false keeps this no-cache (send would write its own `public, max-age=0`).
+    if (hasClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
     return sendError(request, reply, new AppError(404, 'route_not_found'));
   });
 }

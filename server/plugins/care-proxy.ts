@@ -41,6 +41,10 @@ export async function careProxy(api: FastifyInstance, opts: { upstream: string; 
   await api.register(proxy, {
     upstream: opts.upstream,
     rewritePrefix: '/api',
+    // Accept-Encoding goes upstream: the care API compresses its own answers (plugins/compression.ts)
+    // and they pass through as they are; the gateway compressing them again would also compress
+    // the small ones, since a proxied body is a stream of unknown length.
+    config: { compress: false },
     // undici, reply-from's default client: about 15 % less gateway CPU per proxied call here than
     // node:http (which an `http` option would select).
     undici: { headersTimeout: 30_000, bodyTimeout: 30_000 },

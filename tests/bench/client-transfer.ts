@@ -1,6 +1,14 @@
-/** Every script a browser downloads from the login redirect to the patient home, gzip-sized. */
-import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+/**
+ * Bytes on the wire from the very first request (the patient's address, which sends them to the
+ * login page) to the patient home painted: every response's `encodedDataLength` as Chromium's
+ * network stack counts it (CDP Network.loadingFinished: headers and body as received,
+ * compressed when the server compressed), in one page whose CDP session follows it across the
+ * navigations. A first visit: a new browser context starts with an empty cache, which then
+ * works as a browser's does (the home's scripts, already fetched for the address before login,
+ * come from it after). Responses still arriving when the home is painted and the network is
+ * idle are waited for, so none is left out.
+ */
+import type { Browser, CDPSession } from 'playwright-core';
 import { loginToPatientHome } from './patient-home-login.ts';
 
 /** Text that only these libraries' code carries: none may be in the first screens' scripts. */
@@ -11,30 +19,83 @@ export const FORBIDDEN_SIGNATURES: Record<string, RegExp> = {
   'grid layout (react-grid-layout)': /react-grid-layout|react-grid-item/,
 };
 
+export interface WireRequest { url: string; path: string; type: string; status: number; encoding: string; bytes: number }
+
+/** Every request of the page from now on, with its bytes on the wire once it has finished. */
+function recordWire(cdp: CDPSession) {
+  const started = new Map<string, { url: string; type: string }>();
+  const responses = new Map<string, { status: number; encoding: string; type: string }>();
+  const finished: WireRequest[] = [];
+  const open = new Set<string>();
+  let settle: (() => void) | undefined;
+  const done = (id: string) => { open.delete(id); if (open.size === 0) settle?.(); };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    // A redirect reuses the id: the hop before it has finished (its bytes come with the next).
+    started.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other' });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    // Waited for from its response on: a module asked for twice (modulepreload, then import) is
+    // announced twice and answered once, and the duplicate never finishes.
+    open.add(e.requestId);
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    responses.set(e.requestId, { status: e.response.status, encoding: headers['content-encoding'] ?? 'identity', type: e.type });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const request = started.get(e.requestId);
+    const response = responses.get(e.requestId);
+    if (request) {
+      finished.push({
+        url: request.url, path: new URL(request.url).pathname, type: response?.type ?? request.type,
+        status: response?.status ?? 0, encoding: response?.encoding ?? 'identity', bytes: e.encodedDataLength,
+      });
+    }
+    done(e.requestId);
+  });
+  cdp.on('Network.loadingFailed', (e) => done(e.requestId));
+  return {
+    finished,
+    /** Resolves once no request is in flight. */
+    idle: () => new Promise<void>((resolve) => { if (open.size === 0) resolve(); else settle = resolve; }),
+  };
+}
+
 export async function measureTransfer(browser: Browser, baseUrl: string) {
   const context = await browser.newContext({ locale: 'fr-FR' });
   const page = await context.newPage();
-  const scripts = new Map<string, Buffer>();
-  const pending: Promise<void>[] = [];
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const wire = recordWire(cdp);
+  const scripts = new Map<string, string>();
+  const bodies: Promise<void>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     // A page navigated away from (the login page) no longer has its bodies: fetch them again.
-    pending.push(response.body().catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer()))
-      .then((body) => { scripts.set(new URL(response.url()).pathname, body); }));
+    bodies.push(response.text().catch(async () => (await fetch(response.url())).text())
+      .then((text) => { scripts.set(new URL(response.url()).pathname, text); }));
   });
   await loginToPatientHome(page, baseUrl);
   await page.getByRole('navigation').waitFor();
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');
-  await Promise.all(pending);
+  await wire.idle();
+  await Promise.all(bodies);
   await context.close();
 
-  const rows = [...scripts].map(([path, body]) => ({ path, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') }));
-  const forbiddenFound = Object.entries(FORBIDDEN_SIGNATURES).filter(([, re]) => rows.some((r) => re.test(r.text))).map(([name]) => name);
+  const requests = [...wire.finished];
+  const sum = (rows: WireRequest[]) => rows.reduce((total, r) => total + r.bytes, 0);
+  const byType = new Map<string, WireRequest[]>();
+  for (const r of requests) byType.set(r.type, [...(byType.get(r.type) ?? []), r]);
+  const forbiddenFound = Object.entries(FORBIDDEN_SIGNATURES).filter(([, re]) => [...scripts.values()].some((text) => re.test(text))).map(([name]) => name);
+  const scriptRows = requests.filter((r) => r.type === 'Script');
   return {
-    jsGzipKiB: rows.reduce((sum, r) => sum + r.gzip, 0) / 1024,
-    jsRawKiB: rows.reduce((sum, r) => sum + r.raw, 0) / 1024,
-    scripts: rows.sort((a, b) => b.gzip - a.gzip).map((r) => ({ path: r.path, gzipKiB: r.gzip / 1024 })),
+    /** Every byte received, headers included, in kilobytes (1000 bytes). */
+    wireKB: sum(requests) / 1000,
+    requests: requests.length,
+    jsWireKB: sum(scriptRows) / 1000,
+    jsRawKiB: [...scripts.values()].reduce((total, text) => total + Buffer.byteLength(text), 0) / 1024,
+    byType: [...byType].map(([type, rows]) => ({ type, requests: rows.length, kB: sum(rows) / 1000 })).sort((a, b) => b.kB - a.kB),
+    largest: [...requests].sort((a, b) => b.bytes - a.bytes).slice(0, 15),
+    uncompressedText: requests.filter((r) => r.encoding === 'identity' && r.bytes > 1500 && /Script|Stylesheet|Document|Fetch|XHR/.test(r.type)).map((r) => r.path),
     forbiddenFound,
   };
 }
