@@ -58,11 +58,23 @@ describe('validation errors', () => {
     expect(en.body).toEqual({ code: 'validation_error', field, message: expect.stringContaining(`The field “${field}” is invalid`) });
   });
 
-  it('answers malformed JSON with 400 and a stable code', async () => {
+  it.each([
+    ['fr', 'Le corps de la requête n’est pas du JSON valide.'],
+    ['en', 'The request body is not valid JSON.'],
+  ])('answers malformed JSON with 400 invalid_json, in the language of the call (%s), not the framework’s text', async (l, message) => {
     const browser = await login(app, demoEmail('patient.open'));
-    const res = await browser.agent.put('/api/me/timezone').set('x-csrf-token', browser.csrf).set('content-type', 'application/json').send('{"selectedTimezone":');
-    expect(res.status).toBe(400);
-    expect(res.body.code).toMatch(/^[a-z_]+$/);
+    const res = await browser.agent.put(`/api/me/timezone?l=${l}`).set('x-csrf-token', browser.csrf).set('content-type', 'application/json').send('{"selectedTimezone":');
+    expect([res.status, res.body]).toEqual([400, { code: 'invalid_json', message }]);
+  });
+
+  it('logs no error for malformed input (a client fault, not a server one)', async () => {
+    const browser = await login(app, demoEmail('patient.open'));
+    const before = logLines.length;
+    await browser.agent.get('/api/establishments?page=1e300').expect(400);
+    await browser.agent.put('/api/me/timezone').set('x-csrf-token', browser.csrf).set('content-type', 'application/json').send('['.repeat(10_000)).expect(400);
+    await browser.agent.get('/api/patient_files/%ED%A0%80').expect(400);
+    const errors = logLines.slice(before).map((line) => JSON.parse(line) as { level: number }).filter((line) => line.level >= 50);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -263,9 +263,10 @@ describe('every registered route, fed malformed requests', () => {
     const routes = routesToWalk();
     for (const prefix of ['/api/', '/ui/', '/auth/']) expect(routes.some((r) => r.url.startsWith(prefix)), prefix).toBe(true);
     const problems: string[] = [];
-    const counts: Record<string, number> = {};
+    const counts: Record<string, { n: number; ms: number }> = {};
     let sent = 0;
     for (const route of routes) {
+      const started = performance.now();
       const requests = malformedRequests(route);
       expect(requests.length, `${route.method} ${route.url}`).toBeGreaterThanOrEqual(MIN_PER_ROUTE);
       for (const request of requests) {
@@ -278,13 +279,13 @@ describe('every registered route, fed malformed requests', () => {
         });
         problems.push(...problemsOf(route, request, res));
       }
-      counts[`${route.method} ${route.url}`] = requests.length;
+      counts[`${route.method} ${route.url}`] = { n: requests.length, ms: Math.round(performance.now() - started) };
       // A malformed call may still have ended the session (a logout): the next route needs one.
       if ((await gw.app.inject({ url: '/api/me', headers: { cookie: browser.sessionCookie.split(';')[0]! } })).statusCode !== 200) {
         browser = await login(gw.app, demoEmail('superadmin'));
       }
     }
-    console.log(`malformed requests per route (${sent} in all, ${routes.length} routes):\n${Object.entries(counts).map(([r, n]) => `  ${String(n).padStart(5)}  ${r}`).join('\n')}`);
+    console.log(`malformed requests per route (${sent} in all, ${routes.length} routes):\n${Object.entries(counts).map(([r, { n, ms }]) => `  ${String(n).padStart(5)} ${String(ms).padStart(6)} ms  ${r}`).join('\n')}`);
     expect(problems.slice(0, 40)).toEqual([]);
   }, 600_000);
 });
