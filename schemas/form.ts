@@ -1,5 +1,5 @@
 /**
- * A questionnaire (form) definition (DESIGN §5). Integrators write it as JSON under
+ * A questionnaire (form) definition (docs/integrators.md, "Questionnaires"). Integrators write it as JSON under
  * layouts/<scope>/forms/<reference>.json with `$schema: /ui/schemas/form`. The questions are a
  * JSON Schema for the answers (validated with ajv on the server, rendered with rjsf on the
  * client); texts are written in French in the schema, and `translations` gives the English and

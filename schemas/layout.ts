@@ -1,5 +1,5 @@
 /**
- * A layout document (DESIGN §4): which blocks a screen shows and where. Grid position
+ * A layout document (docs/integrators.md, "A layout"): which blocks a screen shows and where. Grid position
  * `{x, y, w, h}` is kept apart from the block's `props`. Integrators point `$schema` at
  * /ui/schemas/layout to get validation in their editor.
  */

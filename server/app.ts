@@ -1,5 +1,5 @@
 /**
- * buildGateway(): the gateway of DESIGN §2, as one Fastify app that main.ts starts and tests
+ * buildGateway(): the gateway of docs/architecture.md §2, as one Fastify app that main.ts starts and tests
  * build. /auth and /ui are its own; /api goes through the session layer, then to the care API
  * in this process or, when CARE_API_URL is set, to the care API behind a proxy.
  */

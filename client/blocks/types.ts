@@ -1,5 +1,5 @@
 /**
- * What a block type is (DESIGN §4): a stable id saved in layouts, aliases for renames, a
+ * What a block type is (docs/integrators.md, "Block types"): a stable id saved in layouts, aliases for renames, a
  * translatable name, a default size and a lazily loaded component; its props schema
  * (schemas/blocks) comes with the editor. What a block component receives: its props and
  * where it is shown.

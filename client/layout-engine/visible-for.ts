@@ -1,5 +1,5 @@
 /**
- * `visibleFor` (DESIGN §4): a block listing roles or privileges is shown only to a viewer who
+ * `visibleFor` (docs/architecture.md §4): a block listing roles or privileges is shown only to a viewer who
  * has one of the roles, or holds one of the privileges in the active structure.
  */
 import { PRIVILEGES } from '../../schemas/common.ts';

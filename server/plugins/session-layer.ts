@@ -1,5 +1,5 @@
 /**
- * The session layer in front of every /api call and of the signed-in parts of /ui (DESIGN §2): session → anti-forgery →
+ * The session layer in front of every /api call and of the signed-in parts of /ui (docs/architecture.md §2): session → anti-forgery →
  * consents → language and time zone → identity for the care API; and on the way out
  * X-Session-Expires-In on every response.
  */

@@ -22,7 +22,7 @@ export function editsEstablishmentLayout(session: ActiveSession, establishmentId
 }
 
 /**
- * `visibleFor` (DESIGN §4), the rule client/layout-engine/visible-for.ts shows: a block listing
+ * `visibleFor` (docs/architecture.md §4), the rule client/layout-engine/visible-for.ts shows: a block listing
  * roles or privileges is for a viewer who has one of the roles, or holds one of the privileges
  * in the structure shown (directly or through a service).
  */

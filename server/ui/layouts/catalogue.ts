@@ -1,5 +1,5 @@
 /**
- * Resolves and serves layouts from memory (DESIGN §4): the user's own layout > the
+ * Resolves and serves layouts from memory (docs/architecture.md §8): the user's own layout > the
  * establishment's edited layout > the provisioned file for the establishment, then for its
  * brand > layouts/default. Each answer is a precomputed Buffer with its ETag. Edits saved
  * through this process apply at once; edits saved by another gateway are noticed within
