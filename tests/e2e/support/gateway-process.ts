@@ -84,11 +84,15 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
   };
 }
 
-/** SIGTERM (the gateway closes cleanly), then SIGKILL if it has not exited within 10 s. */
+/**
+ * SIGTERM, then wait for the exit itself: the gateway closes cleanly (calls finish, database and
+ * lock released), and bounds that on its own (server/process.ts exits after 10 s of unclean
+ * close). No timer here: one racing the exit killed a gateway still closing on a loaded machine
+ * and returned before it had exited, so its data directory was removed under it.
+ */
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  await exited;
 }
