@@ -32,6 +32,8 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres.ts';
 import { coldStart, type ColdStart } from './coldstart.ts';
 import { printReport, type Goal } from './report.ts';
 import { formValidationBench, formValidationGoal } from './form-validation.ts';
+import { measureCompressionThreshold } from './compression-threshold.ts';
+import { COMPRESSION_THRESHOLD } from '../../server/plugins/compression.ts';
 import { clientBundleBench } from './client-bundle.ts';
 import { editorDragBench } from './editor-drag.ts';
 import { questionnaireRenderBench, questionnaireRenderGoals } from './questionnaire-render.ts';
@@ -220,6 +222,12 @@ async function main() {
   });
   notes.push(`cold starts: ${starts.map((s) => `${s.seconds.toFixed(2)} s / ${mib(s.rssMiB)}`).join(', ')}; first start creating the PGlite database and the demo data: ${firstStart.toFixed(1)} s`);
 
+  log('JSON compression: compression time against transfer saved on 4G');
+  const compression = await measureCompressionThreshold(200);
+  goals.push({
+    name: 'JSON size from which compressing pays (4G 20 Mbit/s)', value: `${compression.threshold} B measured`,
+    goal: `configured ${COMPRESSION_THRESHOLD} B`, met: undefined,
+  });
   log('server validation of questionnaire answers');
   goals.push(formValidationGoal(formValidationBench({ seconds: 3 })));
   // The browser benches (Chromium): BENCH_BROWSER=0 leaves them out.
