@@ -1,8 +1,8 @@
 /**
  * Rules every request's input obeys before any route sees it, so that a route added later gets
  * them without asking (issue 8, "Bad input"):
- * - JSON bodies nest at most MAX_JSON_DEPTH levels (answers 10,000 levels deep reached
- *   recursive code: validation, computed values, storage);
+ * - JSON bodies nest at most MAX_JSON_DEPTH levels, checked on the bytes before any parser
+ *   (answers 10,000 levels deep reached recursive code: validation, computed values, storage);
  * - no string of the body, query or params, nor any key of the body, holds U+0000 or a lone
  *   surrogate: PostgreSQL refuses NUL in `text` and `jsonb` (a 500), and a lone surrogate is
  *   silently replaced on its way to the database — changing what the user sent;
@@ -10,28 +10,42 @@
  * - a multipart body names a usable boundary (RFC 2046: 1 to 70 characters), which busboy
  *   otherwise refuses with a plain Error from inside the route.
  */
+import { Transform } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
 
 export const MAX_JSON_DEPTH = 64;
 
-/** Whether `text` opens more than `max` arrays or objects inside one another, without parsing it (no recursion). */
-export function nestsDeeperThan(text: string, max: number): boolean {
+/**
+ * Passes a JSON body through unchanged, failing with 400 `json_too_deep` as soon as it opens more
+ * than `max` arrays or objects inside one another. It reads bytes as they arrive, before any
+ * parser (Fastify's, or the split-mode proxy's, which forwards the body): quotes, backslashes and
+ * brackets are ASCII, never part of a multi-byte UTF-8 character.
+ */
+export function depthLimit(max: number): Transform {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
+  let escaped = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      for (let i = 0; i < chunk.length; i++) {
+        const c = chunk[i];
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (c === 0x5c) escaped = true;
+          else if (c === 0x22) inString = false;
+        } else if (c === 0x22) inString = true;
+        else if (c === 0x7b || c === 0x5b) {
+          if (++depth > max) return done(new AppError(400, 'json_too_deep', { max }, 'body'));
+        } else if (c === 0x7d || c === 0x5d) depth--;
+      }
+      return done(null, chunk);
+    },
+  });
 }
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /** U+0000, or (with the u flag, which reads pairs as one code point) a surrogate without its pair. */
 const REFUSED = /\u0000|\p{Cs}/u;
@@ -92,15 +106,10 @@ function checkRequest(request: FastifyRequest) {
 }
 
 export default fp(async function inputRules(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
-    const body = String(raw);
-    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
-      done(new AppError(400, 'json_too_deep', { max: MAX_JSON_DEPTH }, 'body'), undefined);
-      return;
-    }
-    parseJson(request, body, done);
+  // preParsing: on the raw bytes, whichever parser reads them next (scopes may bring their own).
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const type = request.headers['content-type'];
+    return type && JSON_TYPE.test(type) ? payload.pipe(depthLimit(MAX_JSON_DEPTH)) : payload;
   });
   // preValidation: after the body is parsed, before the schema (and any handler) reads it.
   app.addHook('preValidation', async (request) => checkRequest(request));
