@@ -57,7 +57,7 @@ describe('the shell, as people met it', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.waitForURL((url) => url.pathname === '/p/0');
     await page.getByTestId('context-label').waitFor();
-    await expect.poll(() => page.locator('header').innerText()).toContain('Clôturé');
+    await expect.poll(() => page.locator('header').textContent()).toContain('Clôturé');
     await expect.poll(() => navEntries(page)).not.toContain('Mes tâches');
     await page.locator('[data-block-id="shortcuts"]').waitFor();
     expect(await shortcuts(page)).not.toContain('Mes tâches');

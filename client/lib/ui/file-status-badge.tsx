@@ -6,5 +6,6 @@ const COLOR: Record<PatientFileSummary['status'], string> = { OPEN: 'positive', 
 
 export function FileStatusBadge({ status }: { status: PatientFileSummary['status'] }) {
   const { t } = useTranslation();
-  return <Badge color={COLOR[status]} variant="filled">{t(`patientFile.status.${status}`)}</Badge>;
+  // Never squeezed by a long name beside it: the name is the one cut.
+  return <Badge color={COLOR[status]} variant="filled" style={{ flexShrink: 0 }}>{t(`patientFile.status.${status}`)}</Badge>;
 }
