@@ -10,6 +10,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import traverse from 'json-schema-traverse';
 import { expressionSchema, formDefinitionSchema, type FormDefinition } from '../../schemas/form.ts';
+import { InvalidDocumentError, type Reason } from './layouts/problems.ts';
 
 const contract = new Ajv({ allErrors: false, strict: false });
 contract.addSchema(expressionSchema);
@@ -40,11 +41,14 @@ const probe = new Ajv({ allErrors: true, strictSchema: true, strictNumbers: true
 addFormats.default(probe);
 withAnnotations(probe);
 const KNOWN_KEYWORDS = new Set(Object.keys(probe.RULES.keywords));
-const FILE_QUESTIONS_HINT = "declare a file question instead: a string property listed in `files` ({ \"field\": …, \"accept\": [\"image/png\", \"image/jpeg\", \"application/pdf\"] }, see docs/integrators.md, Questionnaires)";
 
-export class FormInvalidError extends Error {
-  constructor(readonly path: string, readonly reason: string) {
-    super(`${path || '/'}: ${reason}`);
+/**
+ * A questionnaire refused at `path`, its reason kept as data (layouts/problems.ts) so that
+ * /ui/status states it in the language of whoever asks (layouts.errors.form* in the locales).
+ */
+export class FormInvalidError extends InvalidDocumentError {
+  constructor(path: string, why: Reason) {
+    super(path, why);
     this.name = 'FormInvalidError';
   }
 }
@@ -52,8 +56,7 @@ export class FormInvalidError extends Error {
 export function parseFormDefinition(input: unknown): FormDefinition {
   if (!validateDefinition(input)) {
     const e = [...validateDefinition.errors!].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
-    const extra = (e.params as { additionalProperty?: string; missingProperty?: string });
-    throw new FormInvalidError(e.instancePath, `${e.message}${extra.additionalProperty ? ` '${extra.additionalProperty}'` : extra.missingProperty ? ` '${extra.missingProperty}'` : ''}`);
+    throw new FormInvalidError(e.instancePath, { ajv: e });
   }
   const form = input as FormDefinition;
   checkKeywordsAndFormats(form.schema);
@@ -61,22 +64,22 @@ export function parseFormDefinition(input: unknown): FormDefinition {
   try {
     probe.compile(form.schema);
   } catch (error) {
-    throw new FormInvalidError('/schema', `not a valid JSON Schema: ${(error as Error).message}`);
+    throw new FormInvalidError('/schema', { key: 'formNotJsonSchema', detail: (error as Error).message });
   }
   const answers = Object.keys(form.schema.properties as object);
   for (const [i, file] of (form.files ?? []).entries()) {
-    if (!answers.includes(file.field)) throw new FormInvalidError(`/files/${i}/field`, `'${file.field}' is not a question of /schema/properties`);
+    if (!answers.includes(file.field)) throw new FormInvalidError(`/files/${i}/field`, { key: 'formNotAQuestion', params: { field: file.field } });
   }
   for (const [i, c] of (form.computed ?? []).entries()) {
     for (const field of fieldsOf(c.expression)) {
-      if (!answers.includes(field)) throw new FormInvalidError(`/computed/${i}/expression`, `'${field}' is not a question of /schema/properties`);
+      if (!answers.includes(field)) throw new FormInvalidError(`/computed/${i}/expression`, { key: 'formNotAQuestion', params: { field } });
     }
   }
   for (const [language, texts] of Object.entries(form.translations ?? {})) {
     for (const pointer of Object.keys(texts ?? {})) {
       const [target, path] = pointer.startsWith('ui:/') ? [form.uiSchema, pointer.slice(3)] : [form.schema, pointer];
       if (typeof resolvePointer(target, path) !== 'string') {
-        throw new FormInvalidError(`/translations/${language}/${pointer.replaceAll('~', '~0').replaceAll('/', '~1')}`, `'${pointer}' names no text of the ${pointer.startsWith('ui:/') ? 'UI schema' : 'schema'}`);
+        throw new FormInvalidError(`/translations/${language}/${escape(pointer)}`, { key: 'formTranslationNoText', params: { pointer, target: pointer.startsWith('ui:/') ? 'uiSchema' : 'schema' } });
       }
     }
   }
@@ -87,14 +90,14 @@ export function parseFormDefinition(input: unknown): FormDefinition {
 function checkKeywordsAndFormats(schema: object): void {
   traverse(schema, { cb: (node, pointer) => {
     for (const key of Object.keys(node)) {
-      if (!KNOWN_KEYWORDS.has(key)) throw new FormInvalidError(`/schema${pointer}/${escape(key)}`, `unknown keyword '${key}': nothing would check it`);
+      if (!KNOWN_KEYWORDS.has(key)) throw new FormInvalidError(`/schema${pointer}/${escape(key)}`, { key: 'formUnknownKeyword', params: { keyword: key } });
     }
     const format: unknown = node.format;
     if (format === 'data-url') {
-      throw new FormInvalidError(`/schema${pointer}/format`, `format 'data-url' (rjsf's file widget) is not supported: the chosen file would not be kept with the answers; ${FILE_QUESTIONS_HINT}`);
+      throw new FormInvalidError(`/schema${pointer}/format`, { key: 'formFileWidget', params: { what: "format 'data-url'" } });
     }
     if (format !== undefined && (typeof format !== 'string' || !(format in probe.formats))) {
-      throw new FormInvalidError(`/schema${pointer}/format`, `unknown format '${String(format)}' (known: ${Object.keys(probe.formats).join(', ')})`);
+      throw new FormInvalidError(`/schema${pointer}/format`, { key: 'formUnknownFormat', params: { format: String(format), known: Object.keys(probe.formats).join(', ') } });
     }
   } });
 }
@@ -105,7 +108,7 @@ function checkNoFileWidget(ui: unknown, path: string): void {
   for (const [key, value] of Object.entries(ui)) {
     const here = `${path}/${escape(key)}`;
     if (key === 'ui:widget' && (value === 'file' || value === 'files')) {
-      throw new FormInvalidError(here, `rjsf's '${value}' widget is not supported: the chosen file would not be kept with the answers; ${FILE_QUESTIONS_HINT}`);
+      throw new FormInvalidError(here, { key: 'formFileWidget', params: { what: `'ui:widget': '${value}'` } });
     }
     checkNoFileWidget(value, here);
   }

@@ -179,6 +179,11 @@ describe('provisioned questionnaires', () => {
       const { error } = (await statusOf('default/forms/refused.json'))!;
       expect(error).toContain(where);
       expect(error).toMatch(why);
+      // In the language of whoever reads /ui/status.
+      const admin = await browsers.get('admin')!;
+      const french = ((await admin.agent.get('/ui/status?l=fr')).body.layouts as FileStatus[]).find((s) => s.file === 'default/forms/refused.json')!.error!;
+      expect(french.startsWith(`${where.split(': ')[0]} : `), french).toBe(true);
+      expect(french).toMatch(/question fichier|mot-clé inconnu|format inconnu/);
       await expect(formIdOf(db, 'chu-azur', 'REFUSED')).rejects.toThrow();
     } finally {
       unlinkSync(formFile('refused'));
