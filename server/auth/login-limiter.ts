@@ -17,7 +17,7 @@
  * one that succeeds clears the pair. So the k-th concurrent attempt always sees at least k rows.
  */
 import { createHash } from 'node:crypto';
-import { isIPv4 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
 import { and, asc, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginFailures } from '../db/schema.ts';
@@ -34,10 +34,23 @@ export function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 }
 
-/** `::ffff:192.0.2.1` (IPv4 on a dual-stack socket) and `192.0.2.1` are one address. */
+/**
+ * The address as counted. `::ffff:192.0.2.1` (IPv4 on a dual-stack socket) is `192.0.2.1`; an
+ * IPv6 address counts as its /64, the block one subscriber gets (RFC 6177), so that walking
+ * through the 2^64 addresses of one's own network does not escape the per-address limit.
+ */
 export function addressKey(ip: string): string {
   const mapped = /^::ffff:(.+)$/i.exec(ip)?.[1];
-  return mapped && isIPv4(mapped) ? mapped : ip.toLowerCase();
+  if (mapped && isIPv4(mapped)) return mapped;
+  const bare = ip.split('%')[0]!; // a zone id (fe80::1%eth0) is local to the host
+  if (!isIPv6(bare)) return ip.toLowerCase();
+  // The URL parser gives the canonical text (RFC 5952: lower case, zeros compressed); expand its '::'.
+  const canonical = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+  const [head = '', tail = ''] = canonical.split('::');
+  const left = head ? head.split(':') : [];
+  const right = canonical.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
 export class LoginLimiter {

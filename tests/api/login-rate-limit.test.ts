@@ -84,6 +84,14 @@ describe('failures slow the one who fails, not the owner', () => {
     expect((await attempt(demoEmail('prescriber'), DEMO_PASSWORD, '10.2.0.2')).status).toBe(200);
   });
 
+  it('an IPv6 network counts as one address (its /64): walking through its addresses does not escape the limit', async () => {
+    for (let i = 1; i <= LIMITS.LOGIN_MAX_PER_ADDRESS; i++) {
+      expect((await attempt(demoEmail(`nobody.v6.${i}`), WRONG, `2001:db8:6:6::${i.toString(16)}`)).status).toBe(401);
+    }
+    expectThrottled(await attempt(demoEmail('prescriber'), DEMO_PASSWORD, '2001:db8:6:6:ffff:ffff:ffff:ffff'));
+    expect((await attempt(demoEmail('prescriber'), DEMO_PASSWORD, '2001:db8:6:7::1')).status).toBe(200);
+  });
+
   it('the window slides: Retry-After is when the oldest failure leaves it, and then one more attempt is let through', async () => {
     const email = demoEmail('patient.closed');
     const address = '10.3.0.1';
