@@ -95,19 +95,37 @@ describe('interface editor (establishment admin)', () => {
     await expect.poll(() => page.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBeNull();
   });
 
-  it('leaving with unsaved changes asks first', async () => {
+  it("leaving with unsaved changes asks first, in the application's dialog (the browser's prompt only for closing the tab)", async () => {
     await gridBlock(page, 'markdown-1').locator('[data-block-handle]').focus();
     await page.keyboard.press('Shift+ArrowLeft');
-    const asked: string[] = [];
-    const dismiss = (d: import('playwright-core').Dialog) => { asked.push(d.message()); void d.dismiss(); };
+    const native: string[] = [];
+    const record = (d: import('playwright-core').Dialog) => { native.push(d.type()); void d.dismiss(); };
     page.removeAllListeners('dialog');
-    page.on('dialog', dismiss);
+    page.on('dialog', record);
     await page.getByRole('link', { name: 'Accueil' }).first().click();
-    await expect.poll(() => asked.length).toBe(1);
-    expect(asked[0]).toContain('ne sont pas enregistrées');
+    const asked = page.getByRole('dialog', { name: 'Modifications non enregistrées' });
+    await asked.waitFor();
+    expect(await asked.innerText()).toContain('ne sont pas enregistrées');
+    // The safe answer has the first focus.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Rester');
+    await screenshot(page, 'layout-editor-leave-dialog-fr');
+    await asked.getByRole('button', { name: 'Rester' }).click();
+    await asked.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/s/0/layout-builder');
-    page.off('dialog', dismiss);
+    // Another page of the editor asks the same way.
+    await page.getByText('Synthèse du dossier patient').click();
+    await asked.waitFor();
+    await page.keyboard.press('Escape');
+    await asked.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).search).not.toContain('patient-file-summary');
+    // Reloading is the browser's business: its own beforeunload prompt.
+    await page.evaluate(() => { window.location.reload(); });
+    await expect.poll(() => native).toEqual(['beforeunload']);
+    expect(new URL(page.url()).pathname).toBe('/s/0/layout-builder');
+    page.off('dialog', record);
     page.on('dialog', (d) => void d.accept());
+    // Escape gave the focus back to the page switcher, a field whose Ctrl+Z is its own.
+    await gridBlock(page, 'markdown-1').locator('[data-block-handle]').focus();
     await page.keyboard.press('Control+z');
     await expect.poll(() => page.locator('[data-layout-editor]').getAttribute('data-unsaved')).toBeNull();
   });
@@ -138,6 +156,9 @@ describe('interface editor (establishment admin)', () => {
     await page.goto(`${base}/s/0/layout-builder`);
     await gridBlock(page, 'markdown-1').waitFor();
     await page.getByRole('button', { name: 'Revenir au modèle' }).click();
+    const asked = page.getByRole('dialog', { name: 'Revenir au modèle' });
+    expect(await asked.innerText()).toContain('Une nouvelle version est créée');
+    await asked.getByRole('button', { name: 'Revenir au modèle' }).click();
     await expect.poll(() => gridBlock(page, 'markdown-1').count()).toBe(0);
     expect((await servedLayout(page, 'professional-dashboard')).blocks.map((b) => b.id)).toEqual(['alerts', 'non-compliance', 'activity', 'documents']);
     await page.getByRole('button', { name: 'Versions' }).click();

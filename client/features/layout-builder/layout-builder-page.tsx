@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useStructureLayoutContext } from '../layout-screens/use-structure-layout-context.ts';
 import type { LayoutScope } from './api/layout-scope.ts';
 import { LayoutEditor } from './components/layout-editor.tsx';
+import { useConfirm } from './components/use-confirm.tsx';
 import { useEditorTexts } from './editor-i18n.ts';
 
 type EditablePage = (typeof EDITABLE_PAGES)[number];
@@ -27,9 +28,12 @@ export function LayoutBuilderPage() {
   const scope: LayoutScope = holdsInStructure(privileges, structure.id, ['ADMIN_ESTABLISHMENT']) ? 'establishment' : 'personal';
   usePageTitle(t('layoutBuilder.title'));
 
-  const choosePage = (next: string) => {
+  const { confirm, dialog } = useConfirm();
+  const choosePage = async (next: string) => {
     if (next === page) return;
-    if (document.querySelector('[data-unsaved]') && !window.confirm(t('layoutBuilder.versions.discard'))) return;
+    if (document.querySelector('[data-unsaved]') && !await confirm({
+      title: t('layoutBuilder.confirm.unsavedTitle'), message: t('layoutBuilder.versions.discard'), confirmLabel: t('layoutBuilder.confirm.leave'),
+    })) return;
     setParams({ page: next }, { replace: true });
   };
 
@@ -37,13 +41,14 @@ export function LayoutBuilderPage() {
     <Stack gap="sm">
       <Title order={1} size="h2">{t('layoutBuilder.title')}</Title>
       <SegmentedControl
-        value={page} onChange={choosePage} aria-label={t('layoutBuilder.pageLabel')} w="fit-content"
+        value={page} onChange={(next) => void choosePage(next)} aria-label={t('layoutBuilder.pageLabel')} w="fit-content"
         data={EDITABLE_PAGES.map((p) => ({ value: p, label: t(`layoutBuilder.pages.${p}`) }))}
       />
       <Alert variant="light" color={scope === 'establishment' ? 'warning' : 'info'} p="xs" data-scope={scope}>
         <Text size="sm">{t(`layoutBuilder.scope.${scope}`, { name: structure.name })}</Text>
       </Alert>
       <LayoutEditor key={`${page}:${scope}:${structure.id}`} page={page} scope={scope} context={{ ...context, preview: true }} />
+      {dialog}
     </Stack>
   );
 }

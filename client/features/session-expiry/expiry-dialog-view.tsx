@@ -22,6 +22,8 @@ export default function ExpiryDialogView({ status }: { status: Exclude<ExpirySta
   const countdown = status.kind === 'warning' ? countdownText(status.secondsLeft) : undefined;
   return (
     <Modal
+      // A new dialog when the session expires (not the warning's, rewritten): it opens again and its first focus goes to Reconnect.
+      key={status.kind}
       opened onClose={() => {}} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false}
       centered title={t(expired ? 'expiry.expiredTitle' : 'expiry.warningTitle')}
     >

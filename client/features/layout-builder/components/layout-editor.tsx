@@ -44,7 +44,7 @@ export function LayoutEditor({ page, scope, context }: Props) {
   const undo = useCallback(() => dispatch({ type: 'undo' }), [dispatch]);
   const redo = useCallback(() => dispatch({ type: 'redo' }), [dispatch]);
   useUndoShortcuts(undo, redo);
-  useLeaveGuard(dirty);
+  const leaveDialog = useLeaveGuard(dirty);
 
   const actions = useMemo<BlockActions>(() => ({
     select: (id) => dispatch({ type: 'select', id }),
@@ -96,6 +96,7 @@ export function LayoutEditor({ page, scope, context }: Props) {
       </Stack0>
       <DragOverlay dropAnimation={null}>{dragging && <div className={classes.overlay}>{t(blockNameKey(dragging))}</div>}</DragOverlay>
       {persistence.dialogs}
+      {leaveDialog}
     </DndContext>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Save (with a message), versions, restore and reset, and their dialogs. A failed save keeps
- * the edit; restoring or resetting over unsaved changes asks first.
+ * the edit; resetting, and restoring over unsaved changes, ask first (in the editor's dialog).
  */
 import { useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useRestoreLayout } from '../api/restore-layout.ts';
 import { useSaveLayout } from '../api/save-layout.ts';
 import type { EditorAction, EditorState } from '../state/editor-reducer.ts';
 import { SaveModal } from './save-modal.tsx';
+import { useConfirm } from './use-confirm.tsx';
 import { VersionsDrawer } from './versions-drawer.tsx';
 
 interface Options {
@@ -35,9 +36,15 @@ export function useSaveAndRestore({ page, structureId, scope, state, dispatch, d
     });
   };
 
-  const restoreTo = (version?: number) => {
-    if (dirty && !window.confirm(t('layoutBuilder.versions.discard'))) return;
-    if (version === undefined && !window.confirm(t('layoutBuilder.reset.confirm'))) return;
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  // Resetting always asks (one question, which also mentions unsaved changes); restoring asks
+  // only when it would drop unsaved changes.
+  const restoreTo = async (version?: number) => {
+    const discard = dirty ? t('layoutBuilder.versions.discard') : '';
+    if (version === undefined) {
+      const message = [t('layoutBuilder.reset.confirm'), discard].filter(Boolean).join(' ');
+      if (!await confirm({ title: t('layoutBuilder.toolbar.reset'), message, confirmLabel: t('layoutBuilder.confirm.reset') })) return;
+    } else if (dirty && !await confirm({ title: t('layoutBuilder.confirm.unsavedTitle'), message: discard, confirmLabel: t('layoutBuilder.versions.restore') })) return;
     restore.mutate(version, {
       onSuccess: async () => {
         await reload();
@@ -51,14 +58,15 @@ export function useSaveAndRestore({ page, structureId, scope, state, dispatch, d
     busy: save.isPending || restore.isPending,
     openSave: () => { save.reset(); setSaveOpened(true); },
     openVersions: () => setVersionsOpened(true),
-    reset: () => restoreTo(undefined),
+    reset: () => void restoreTo(undefined),
     dialogs: (
       <>
         <SaveModal opened={saveOpened} saving={save.isPending} error={save.error} onClose={() => setSaveOpened(false)} onSave={onSave} />
         <VersionsDrawer
           opened={versionsOpened} page={page} structureId={structureId} scope={scope} busy={restore.isPending}
-          onClose={() => setVersionsOpened(false)} onRestore={restoreTo}
+          onClose={() => setVersionsOpened(false)} onRestore={(version) => void restoreTo(version)}
         />
+        {confirmDialog}
       </>
     ),
   };
