@@ -10,7 +10,7 @@
  * - a multipart body names a usable boundary (RFC 2046: 1 to 70 characters), which busboy
  *   otherwise refuses with a plain Error from inside the route.
  */
-import { Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
@@ -18,31 +18,47 @@ import { AppError, badRequest } from '../errors.ts';
 export const MAX_JSON_DEPTH = 64;
 
 /**
- * Passes a JSON body through unchanged, failing with 400 `json_too_deep` as soon as it opens more
- * than `max` arrays or objects inside one another. It reads bytes as they arrive, before any
- * parser (Fastify's, or the split-mode proxy's, which forwards the body): quotes, backslashes and
- * brackets are ASCII, never part of a multi-byte UTF-8 character.
+ * Follows a JSON text chunk by chunk and tells when it opens more than `max` arrays or objects
+ * inside one another, without parsing it. It reads bytes: quotes, backslashes and brackets are
+ * ASCII, never part of a multi-byte UTF-8 character.
  */
-export function depthLimit(max: number): Transform {
+export function depthScanner(max: number): (chunk: Uint8Array) => boolean {
   let depth = 0;
   let inString = false;
   let escaped = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      for (let i = 0; i < chunk.length; i++) {
-        const c = chunk[i];
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (c === 0x5c) escaped = true;
-          else if (c === 0x22) inString = false;
-        } else if (c === 0x22) inString = true;
-        else if (c === 0x7b || c === 0x5b) {
-          if (++depth > max) return done(new AppError(400, 'json_too_deep', { max }, 'body'));
-        } else if (c === 0x7d || c === 0x5d) depth--;
-      }
-      return done(null, chunk);
-    },
-  });
+  return (chunk) => {
+    for (const c of chunk) {
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 0x5c) escaped = true;
+        else if (c === 0x22) inString = false;
+      } else if (c === 0x22) inString = true;
+      else if (c === 0x7b || c === 0x5b) {
+        if (++depth > max) return true;
+      } else if (c === 0x7d || c === 0x5d) depth--;
+    }
+    return false;
+  };
+}
+
+/**
+ * A JSON body read whole (as Fastify's parser would, within the route's body limit) and checked
+ * before anything reads it: the split-mode proxy hands the body stream upstream as it arrives,
+ * so a limit found mid-stream would only abort the forwarded call (a 502).
+ */
+async function checkedJsonBody(request: FastifyRequest, payload: Readable): Promise<Readable> {
+  const tooDeep = depthScanner(MAX_JSON_DEPTH);
+  const limit = request.routeOptions.bodyLimit ?? Infinity;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new AppError(413, 'payload_too_large');
+    if (tooDeep(chunk)) throw new AppError(400, 'json_too_deep', { max: MAX_JSON_DEPTH }, 'body');
+    chunks.push(chunk);
+  }
+  // Fastify compares this with Content-Length, as it does for the request itself.
+  return Object.assign(Readable.from(chunks), { receivedEncodedLength: size });
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -109,7 +125,7 @@ export default fp(async function inputRules(app: FastifyInstance) {
   // preParsing: on the raw bytes, whichever parser reads them next (scopes may bring their own).
   app.addHook('preParsing', async (request, _reply, payload) => {
     const type = request.headers['content-type'];
-    return type && JSON_TYPE.test(type) ? payload.pipe(depthLimit(MAX_JSON_DEPTH)) : payload;
+    return type && JSON_TYPE.test(type) ? checkedJsonBody(request, payload) : payload;
   });
   // preValidation: after the body is parsed, before the schema (and any handler) reads it.
   app.addHook('preValidation', async (request) => checkRequest(request));

@@ -8,13 +8,17 @@
 import { connect, type AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCareApi } from '../../server/care-app.ts';
+import { loadConfig } from '../../server/config.ts';
 import { demoEmail, login, loginToken, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/database.ts';
 import fr from '../../server/i18n/locales/fr.json' with { type: 'json' };
 import en from '../../server/i18n/locales/en.json' with { type: 'json' };
 import ar from '../../server/i18n/locales/ar.json' with { type: 'json' };
 
 const MESSAGES: Record<string, Record<string, string>> = { fr: fr.errors, en: en.errors, ar: ar.errors };
 const UUID = '00000000-0000-4000-8000-000000000000';
+const DEEP_BODY = '['.repeat(10_000) + ']'.repeat(10_000);
 
 let gw: TestGateway;
 let browser: Browser;
@@ -217,4 +221,36 @@ describe("requests Node's HTTP parser refuses (no request exists yet)", () => {
   ])('%s: 400 bad_request', async (_what, bytes) => {
     expectRawAppAnswer(await raw(bytes), 400, 'bad_request');
   });
+});
+
+describe('split mode: the same rules at the gateway and at the care API', () => {
+  it('a bad URL, a deep body, a NUL, a huge page and a broken upload answer 400 through both', async () => {
+    const KEY = 'framework-errors-split-mode-key-0123456789abcdef';
+    const db = await createTestDatabase();
+    let split: TestGateway | undefined;
+    const care = await buildCareApi({ config: loadConfig({}, { LOG_LEVEL: 'silent', IDENTITY_SIGNING_KEY: KEY }), database: db.database, now: () => split!.clock.now() });
+    try {
+      await care.listen({ port: 0, host: '127.0.0.1' });
+      split = await startGateway({ CARE_API_URL: `http://127.0.0.1:${(care.server.address() as AddressInfo).port}`, IDENTITY_SIGNING_KEY: KEY }, { db });
+      const user = await login(split.app, demoEmail('superadmin'));
+      const headers = { cookie: user.sessionCookie.split(';')[0]!, 'x-csrf-token': user.csrf, 'content-type': 'application/json' };
+      const cases: [InjectOptions, number, string][] = [
+        [{ method: 'GET', url: '/api/patient_files/%ED%A0%80?l=en' }, 400, 'bad_url'],
+        [{ method: 'PUT', url: '/api/me/timezone?l=en', payload: DEEP_BODY }, 400, 'json_too_deep'],
+        [{ method: 'PUT', url: '/api/me/timezone?l=en', payload: '{"selectedTimezone":"a\\u0000"}' }, 400, 'invalid_character'],
+        [{ method: 'GET', url: '/api/establishments?page=1e300&l=en' }, 400, 'validation_error'],
+        [{ method: 'GET', url: '/api/establishments?page=Infinity&l=en' }, 400, 'invalid_number'],
+        [{ method: 'POST', url: `/api/files/${UUID}/upload?l=en`, headers: { 'content-type': 'multipart/form-data; boundary=xx' }, payload: '--xx\r\nContent-Disposition: form-da' }, 400, 'multipart_invalid'],
+      ];
+      for (const [options, status, code] of cases) {
+        const res = await split.app.inject({ ...options, headers: { ...headers, ...options.headers } });
+        expectAppAnswer(res, status, code, 'en');
+        expect(Number(res.headers['x-session-expires-in']), String(options.url)).toBeGreaterThan(0);
+      }
+    } finally {
+      await split?.close();
+      await care.close();
+      await db.drop();
+    }
+  }, 120_000);
 });
