@@ -450,7 +450,7 @@ describe('POST /patient_files/{id}/form_responses: the answering rules', () => {
     const stranger = await (await as('patient.multi')).answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') });
     expect(stranger.status).toBe(404);
     const notAssigned = await (await as('patient.open')).answer(fileId, { formId: ids.gad7!, answers: {} });
-    expect(notAssigned.status).toBe(404);
+    expect([notAssigned.status, notAssigned.body.code, notAssigned.body.field]).toEqual([404, 'not_found', 'body.formId']);
     const noOccurrence = await (await as('patient.open')).answer(fileId, { formId: ids.hf!, answers: hfAnswer() });
     expect([noOccurrence.status, noOccurrence.body.code, noOccurrence.body.field]).toEqual([400, 'occurrence_mismatch', 'body.occurrenceId']);
     const foreign = await answerHf(fileId, otherO0!.occurrenceId!);

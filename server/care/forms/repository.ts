@@ -282,7 +282,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
     const [row] = await db.select({ assignment: patientFileForms, form: forms }).from(patientFileForms)
       .innerJoin(forms, eq(forms.id, patientFileForms.formId))
       .where(and(eq(patientFileForms.patientFileId, file.id), eq(patientFileForms.formId, formId)));
-    if (!row) throw notFound();
+    if (!row) throw new AppError(404, 'not_found', {}, 'body.formId');
     let occurrence: typeof formOccurrences.$inferSelect | undefined;
     if (occurrenceId !== undefined) {
       // A free form has no occurrences: one sent with it belongs to something else.
