@@ -105,7 +105,8 @@ describe('screens from layouts', () => {
       const page = await loggedInPage(browser, base, 'operator', { lang: 'fr' });
       await page.goto(`${base}/s/0`);
       await expectScreen(page, '/s/0', 'Tableau de bord du CHU Azur');
-      await expect.poll(() => viewBlock(page, 'protocol-note').innerText()).toContain('4521');
+      // The markdown renderer loads on first use: wait for its text rather than poll for a second.
+      await viewBlock(page, 'protocol-note').getByText(/4521/).waitFor();
       expect((await box(page, '[data-layout-grid] [data-block-id="alerts"]')).width).toBeGreaterThan(0);
       await page.context().close();
     } finally {
@@ -145,5 +146,52 @@ describe('screens from layouts', () => {
     await page.keyboard.press('Control+Shift+z');
     await gridBlock(page, 'link-list-1').waitFor();
     await page.context().close();
+  });
+
+  it('blocks saved on top of one another: the page and the editor show the same arrangement', async () => {
+    const page = await loggedInPage(browser, base, 'operator', { lang: 'fr', context: { viewport: { width: 1400, height: 1400 } } });
+    await expectScreen(page, '/s/0');
+    // The operator's own dashboard, saved through the API as an integrator would: two blocks at one place, one with free rows above it.
+    const call = (method: string, url: string, body?: unknown) => page.evaluate(async ({ method, url, body }) => {
+      const csrf = (await fetch('/api/me')).headers.get('x-csrf-token') ?? '';
+      const res = await fetch(url, { method, headers: { 'x-csrf-token': csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return `${res.status} ${await res.text()}`;
+    }, { method, url, body });
+    const structure = await page.evaluate(async () => ((await (await fetch('/api/me/privileges')).json()) as { establishment: { id: string } }[])[0]!.establishment.id);
+    const text = (id: string) => ({ id, type: 'markdown', props: { content: `Bloc ${id}` } });
+    const blocks = [
+      { ...text('first'), x: 0, y: 0, w: 6, h: 3 }, { ...text('second'), x: 0, y: 0, w: 6, h: 2 }, { ...text('third'), x: 6, y: 8, w: 6, h: 2 },
+    ];
+    const query = `structure=${structure}&scope=personal`;
+    expect(await call('PUT', `/ui/layouts/professional-dashboard?${query}`, { document: { id: 'stacked', page: 'professional-dashboard', schemaVersion: 2, grid: { cols: 12, rowHeight: 40 }, blocks } })).toMatch(/^200 /);
+    try {
+      type Box = { x: number; y: number; width: number; height: number };
+      /** Where each block sits relative to each other one: left/right, above/below, or sharing columns/rows. */
+      const arrangement = (boxes: Record<string, Box>) => {
+        const ids = Object.keys(boxes).sort();
+        return ids.flatMap((a) => ids.filter((b) => a < b).map((b) => {
+          const [p, q] = [boxes[a]!, boxes[b]!];
+          const across = p.x + p.width <= q.x + 1 ? 'left' : q.x + q.width <= p.x + 1 ? 'right' : 'same columns';
+          const down = p.y + p.height <= q.y + 1 ? 'above' : q.y + q.height <= p.y + 1 ? 'below' : p.y === q.y ? 'same top' : 'overlapping rows';
+          return `${a} ${across}, ${down} ${b}`;
+        }));
+      };
+      const boxesOf = async (grid: string) => Object.fromEntries(await Promise.all(['first', 'second', 'third'].map(async (id) => [id, await box(page, `${grid} [data-block-id="${id}"]`)] as const)));
+
+      await page.goto(`${base}/s/0`);
+      for (const id of ['first', 'second', 'third']) await viewBlock(page, id).getByText(`Bloc ${id}`).waitFor();
+      const onPage = arrangement(await boxesOf('[data-layout-grid]'));
+      // Nothing hidden behind anything: every pair is apart on one axis at least.
+      expect(onPage.filter((r) => r.includes('same columns') && r.includes('overlapping rows'))).toEqual([]);
+      // The second is stacked under the first, the third has risen to the top: as the editor settles them.
+      expect(onPage).toEqual(['first same columns, above second', 'first left, same top third', 'second left, below third']);
+
+      await page.goto(`${base}/s/0/layout-builder`);
+      await gridBlock(page, 'second').waitFor();
+      expect(arrangement(await boxesOf('[data-editor-grid]'))).toEqual(onPage);
+    } finally {
+      expect(await call('POST', `/ui/layouts/professional-dashboard/reset?${query}`)).toMatch(/^200 /);
+      await page.context().close();
+    }
   });
 });
