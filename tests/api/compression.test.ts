@@ -20,7 +20,7 @@ import { demoEmail, login, startGateway, type TestGateway } from '../helpers/app
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { establishmentIdOf } from '../helpers/demo-data.ts';
 import { layoutPath } from '../helpers/layouts.ts';
-import { PNG, uploadFile, MIME } from '../helpers/questionnaires.ts';
+import { calls, formIdOf, MIME, newPatientFile, PNG, uploadFile } from '../helpers/questionnaires.ts';
 
 const decode: Record<string, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, none: (b) => b };
 /** What each Accept-Encoding must get: brotli when accepted, gzip otherwise, else the bytes as they are. */
@@ -162,10 +162,13 @@ describe('split mode: JSON compressed by the care API, passed through by the gat
     await db?.drop();
   });
 
-  it.each(NEGOTIATION)('GET /api/establishments with Accept-Encoding %s arrives as %s and decodes to the same JSON', async (accept, expected) => {
-    const pro = await login(split.app, demoEmail('pro.two'));
-    const url = '/api/establishments?page=1&pageSize=999&sort=name';
-    const cookie = sessionCookie(pro.sessionCookie);
+  it.each(NEGOTIATION)('a questionnaire definition (PHQ-9, as the patient gets it) asked with Accept-Encoding %s arrives as %s and decodes to the same JSON', async (accept, expected) => {
+    // Assigned by the prescriber (through the proxy too), then asked for by the patient.
+    const form = await formIdOf(db.database.db, 'chu-azur', 'PHQ-9');
+    const file = await newPatientFile(db.database.db);
+    expect((await calls(await login(split.app, demoEmail('prescriber'))).assign(file, form)).status).toBe(200);
+    const cookie = sessionCookie((await login(split.app, demoEmail('patient.open'))).sessionCookie);
+    const url = `/api/patient_files/${file}/forms/${form}`;
     const plain = await get(split.app, url, { cookie });
     expect(plain.res.statusCode).toBe(200);
     expect(plain.res.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD);
