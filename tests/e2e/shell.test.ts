@@ -125,6 +125,18 @@ describe('the shell, as people met it', () => {
     }
     await page.locator('[data-error-kind]').getByRole('link').click();
     await page.waitForURL((url) => url.pathname === '/s/0');
+
+    // A failure that may pass (the network, a 5xx) keeps Retry, which loads the file.
+    await page.evaluate(() => localStorage.setItem('lang', 'fr'));
+    await page.route(`**/api/patient_files/${fileId}?*`, (route) => route.fulfill({ status: 503, json: { code: 'unavailable', message: 'Indisponible' } }));
+    await page.goto(`${base()}/s/0/patient-file/${fileId}`);
+    const failed = page.locator('[data-error-kind="failed"]');
+    await failed.waitFor();
+    expect(await failed.innerText()).toContain('Le chargement a échoué');
+    await page.unrouteAll();
+    await failed.getByRole('button', { name: 'Réessayer' }).click();
+    await header.waitFor();
+    expect(await page.getByTestId('patient-file-name').innerText()).toBe('Camille Martin');
     await page.context().close();
   });
 
