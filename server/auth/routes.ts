@@ -60,7 +60,10 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
 
   app.get<{ Querystring: AuthPageQuery }>('/auth/login', {
     schema: { tags: ['auth'], summary: 'Login page', querystring: authPageQuerySchema, produces: ['text/html'] },
+    attachValidation: true,
+    validatorCompiler: authFormValidator,
   }, async (request, reply) => {
+    if (request.validationError) throw loginFormError(request.validationError, request.locale);
     const targetUrl = safeTargetUrl(request.query.targetUrl, opts.publicUrl);
     const nonce = request.cookies[nonceCookie] ?? randomToken();
     reply.setCookie(nonceCookie, nonce, nonceCookieOptions);
@@ -107,7 +110,10 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
 
   app.get<{ Querystring: AuthPageQuery }>('/auth/logout', {
     schema: { tags: ['auth'], summary: 'Logout page: ends the session, then goes to targetUrl', querystring: authPageQuerySchema, produces: ['text/html'] },
+    attachValidation: true,
+    validatorCompiler: authFormValidator,
   }, async (request, reply) => {
+    if (request.validationError) throw loginFormError(request.validationError, request.locale);
     const brand = normaliseBrand(request.query.branding);
     const fallback = `/auth/login${brand ? `?branding=${brand}` : ''}`;
     const targetUrl = safeTargetUrl(request.query.targetUrl, opts.publicUrl, fallback);

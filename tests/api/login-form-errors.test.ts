@@ -82,6 +82,16 @@ describe('login form fields: one message each, in the page language', () => {
   });
 });
 
+describe('the pages\' own parameters', () => {
+  it.each(['/auth/login', '/auth/logout'])('%s: a targetUrl too long is refused like any other bad return address, in the page language', async (route) => {
+    for (const [l, m] of Object.entries(LOCALES)) {
+      const res = await request(gw.app.server).get(`${route}?l=${l}&targetUrl=/${'a'.repeat(2000)}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 'invalid_target_url', message: m.errors.invalid_target_url, field: 'query.targetUrl', errors: [{ field: 'query.targetUrl', message: m.errors.invalid_target_url }] });
+    }
+  });
+});
+
 describe('the anti-forgery token is checked before the body', () => {
   const malformed: [string, string, string][] = [
     ['an empty form', 'application/json', JSON.stringify({ email: '', password: '' })],
