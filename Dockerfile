@@ -1,8 +1,13 @@
 # One image for both processes of split mode: the gateway (server/main.ts) and the care API
 # (server/api-main.ts). docker-compose.yml picks the entry point per service.
+#
+# Node 24 (the active LTS) runs the TypeScript sources itself: its type stripping erases the
+# types without a build step or a loader (tsconfig's erasableSyntaxOnly keeps the sources
+# strippable, and `npm run typecheck` checks it). Development machines may still use Node 20,
+# where `npm start` runs the same sources through tsx.
 
 # --- build: every dependency, then the client bundle (when the client exists) --------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,8 +15,8 @@ COPY . .
 RUN if [ -f client/vite.config.ts ]; then npm run build; else echo "no client to build yet"; fi \
  && mkdir -p dist
 
-# --- runtime: production dependencies, the sources (run by tsx) and the built client --------
-FROM node:20-bookworm-slim
+# --- runtime: production dependencies, the sources (run by Node itself) and the built client
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     CLIENT_DIST=/app/dist/client \
@@ -27,4 +32,4 @@ USER node
 EXPOSE 3000
 # node itself is PID 1's child (compose sets init: true) and gets SIGTERM directly, so the
 # server closes cleanly; `npm start` would put npm and the tsx launcher in between.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "server/main.ts"]

@@ -10,16 +10,21 @@
 export interface FieldError { field: string; pointer?: string; title?: string; message: string }
 
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    /** Interpolation values of the message `errors.<code>`. */
-    readonly params: Record<string, string | number> = {},
-    readonly field?: string,
-    /** Every invalid field when there are several (answers to a questionnaire), each with its own message. */
-    readonly errors?: FieldError[],
-  ) {
+  readonly statusCode: number;
+  readonly code: string;
+  /** Interpolation values of the message `errors.<code>`. */
+  readonly params: Record<string, string | number>;
+  readonly field?: string;
+  /** Every invalid field when there are several (answers to a questionnaire), each with its own message. */
+  readonly errors?: FieldError[];
+
+  constructor(statusCode: number, code: string, params: Record<string, string | number> = {}, field?: string, errors?: FieldError[]) {
     super(code);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.params = params;
+    this.field = field;
+    this.errors = errors;
     this.name = 'AppError';
   }
 }

@@ -54,7 +54,15 @@ export function addressKey(ip: string): string {
 }
 
 export class LoginLimiter {
-  constructor(private readonly db: Db, private readonly limits: LoginLimits, private readonly now: () => Date) {}
+  private readonly db: Db;
+  private readonly limits: LoginLimits;
+  private readonly now: () => Date;
+
+  constructor(db: Db, limits: LoginLimits, now: () => Date) {
+    this.db = db;
+    this.limits = limits;
+    this.now = now;
+  }
 
   /** Before the password is checked: let the attempt through (recorded as a failure until it succeeds), or refuse it. */
   async begin(email: string, ip: string): Promise<LoginDecision> {

@@ -39,7 +39,12 @@ export class SessionStore {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly touchEveryMs: number;
 
-  constructor(private readonly db: Db, private readonly options: SessionStoreOptions) {
+  private readonly db: Db;
+  private readonly options: SessionStoreOptions;
+
+  constructor(db: Db, options: SessionStoreOptions) {
+    this.db = db;
+    this.options = options;
     // Persist the idle extension often enough that another gateway never sees a session
     // more than a tenth of its idle lifetime (at most a minute) older than it is.
     this.touchEveryMs = Math.min(60_000, options.idleMs / 10);

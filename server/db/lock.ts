@@ -15,12 +15,15 @@ import { LockFile } from '@rushstack/node-core-library';
 const RESOURCE = 'telesuivi';
 
 export class DataDirectoryLockedError extends Error {
-  constructor(readonly dataDir: string) {
+  readonly dataDir: string;
+
+  constructor(dataDir: string) {
     super(
       `The data directory ${dataDir} is already in use by another process of this platform ` +
       `(lock: ${LockFile.getLockFilePath(path.resolve(dataDir), RESOURCE)}). Stop that process, or set DATA_DIR to another directory.`,
     );
     this.name = 'DataDirectoryLockedError';
+    this.dataDir = dataDir;
   }
 }
 

@@ -29,7 +29,11 @@ export function normaliseBrand(value: unknown): string | undefined {
 /** Logos are read once at start: `layouts/<brand>/logo.svg`, else `layouts/default/logo.svg`. */
 export class Logos {
   private readonly cache = new Map<string, Buffer | null>();
-  constructor(private readonly layoutsDir: string) {}
+  private readonly layoutsDir: string;
+
+  constructor(layoutsDir: string) {
+    this.layoutsDir = layoutsDir;
+  }
 
   get(brand: string | undefined): { slug: string; svg: Buffer } {
     for (const slug of [brand, 'default']) {

@@ -51,7 +51,15 @@ export class ProvisionedFiles {
   private readonly listeners = new Set<() => void>();
   private watcher?: FSWatcher;
 
-  constructor(private readonly dir: string, private readonly log: FastifyBaseLogger, private readonly now = () => new Date()) {}
+  private readonly dir: string;
+  private readonly log: FastifyBaseLogger;
+  private readonly now: () => Date;
+
+  constructor(dir: string, log: FastifyBaseLogger, now = () => new Date()) {
+    this.dir = dir;
+    this.log = log;
+    this.now = now;
+  }
 
   /** Loads every file, then watches the folder. */
   start(): void {

@@ -71,12 +71,16 @@ export class LayoutCatalogue {
   private checkedAt = 0;
   private checking?: Promise<void>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly files: ProvisionedFiles,
-    private readonly log: FastifyBaseLogger,
-    private readonly options: { refreshMs: number; now: () => number },
-  ) {
+  private readonly db: Db;
+  private readonly files: ProvisionedFiles;
+  private readonly log: FastifyBaseLogger;
+  private readonly options: { refreshMs: number; now: () => number };
+
+  constructor(db: Db, files: ProvisionedFiles, log: FastifyBaseLogger, options: { refreshMs: number; now: () => number }) {
+    this.db = db;
+    this.files = files;
+    this.log = log;
+    this.options = options;
     this.versions = layoutVersionsRepository(db);
     files.onChange(() => this.resolved.clear());
   }

@@ -36,9 +36,14 @@ export function reasonIn(reason: Reason, language: Language): string {
 
 /** A document refused at `path` (a JSON pointer; '' for the whole document, or none at all). */
 export class InvalidDocumentError extends Error {
-  constructor(readonly path: string | undefined, readonly why: Reason) {
+  readonly path: string | undefined;
+  readonly why: Reason;
+
+  constructor(path: string | undefined, why: Reason) {
     super(describe(path, why, 'en'));
     this.name = 'InvalidDocumentError';
+    this.path = path;
+    this.why = why;
   }
 
   /** The reason alone, in a language. */

@@ -21,7 +21,9 @@ const validate = ajv.compile(layoutSchema);
 
 /** A layout refused at `path`; its reason is read in each caller's language (problems.ts). */
 export class LayoutInvalidError extends InvalidDocumentError {
-  constructor(override readonly path: string, why: Reason) {
+  declare readonly path: string;
+
+  constructor(path: string, why: Reason) {
     super(path, why);
     this.name = 'LayoutInvalidError';
   }
