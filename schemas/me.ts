@@ -105,6 +105,7 @@ export const patientFileSummarySchema = {
       properties: { id: uuidSchema, firstName: { type: 'string' }, lastName: { type: 'string' } },
     },
     patientName: { type: 'string', description: 'Display name of the patient, for caregivers' },
+    patientBirthDate: { type: ['string', 'null'], format: 'date', description: "The patient's birth date, for the header that says whose file it is" },
     caregiver: { type: 'boolean', description: 'True when the user follows this file as a caregiver' },
     service: {
       type: 'object',

@@ -28,6 +28,8 @@ export interface DemoAccount {
   /** What this account demonstrates, printed at start. */
   case: string;
   language?: 'fr' | 'en' | 'ar';
+  /** Patients: shown in the header of their files (YYYY-MM-DD). */
+  birthDate?: string;
   cgu?: boolean;
   personalData?: boolean;
   establishmentPrivileges?: Partial<Record<(typeof DEMO_ESTABLISHMENTS)[number]['key'], Privilege[]>>;
@@ -40,11 +42,11 @@ export interface DemoAccount {
 const domain = 'demo.telesuivi.test';
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: `patient.open@${domain}`, firstName: 'Camille', lastName: 'Martin', roles: ['ROLE_PATIENT'], case: 'Patient with one open file',
+  { email: `patient.open@${domain}`, firstName: 'Camille', lastName: 'Martin', birthDate: '1958-04-17', roles: ['ROLE_PATIENT'], case: 'Patient with one open file',
     files: [{ service: 'azur/Cardiologie', status: 'OPEN' }] },
-  { email: `patient.closed@${domain}`, firstName: 'Louis', lastName: 'Bernard', roles: ['ROLE_PATIENT'], case: 'Patient with one closed file',
+  { email: `patient.closed@${domain}`, firstName: 'Louis', lastName: 'Bernard', birthDate: '1949-11-02', roles: ['ROLE_PATIENT'], case: 'Patient with one closed file',
     files: [{ service: 'tilleuls/Pneumologie', status: 'CLOSED', closingReasonType: 'END_OF_FOLLOW_UP', closingReason: 'Fin du protocole de suivi' }] },
-  { email: `patient.multi@${domain}`, firstName: 'Yasmine', lastName: 'Haddad', roles: ['ROLE_PATIENT'], case: 'Patient with several files (open, closed, awaiting)', language: 'ar',
+  { email: `patient.multi@${domain}`, firstName: 'Yasmine', lastName: 'Haddad', birthDate: '1987-01-29', roles: ['ROLE_PATIENT'], case: 'Patient with several files (open, closed, awaiting)', language: 'ar',
     files: [
       { service: 'tilleuls/Diabétologie', status: 'OPEN' },
       { service: 'azur/Cardiologie', status: 'CLOSED', closingReasonType: 'TRANSFER', closingReason: 'Transfert vers un autre établissement' },

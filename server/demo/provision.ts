@@ -39,7 +39,7 @@ export async function provisionDemo(db: Db, now: Date = new Date()): Promise<'pr
       const cgu = a.cgu === false ? null : now;
       const personalData = a.personalData === false ? null : now;
       const [u] = await tx.insert(users).values({
-        email: a.email, passwordHash: hashes[i]!, roles: a.roles, firstName: a.firstName, lastName: a.lastName,
+        email: a.email, passwordHash: hashes[i]!, roles: a.roles, firstName: a.firstName, lastName: a.lastName, birthDate: a.birthDate ?? null,
         language: a.language ?? 'fr', cguAcceptedAt: cgu, personalDataConsentAt: personalData,
       }).returning({ id: users.id });
       const userId = u!.id;

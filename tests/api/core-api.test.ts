@@ -231,6 +231,14 @@ describe('GET /api/patient_files/{id}', () => {
     expect(followed.body).not.toHaveProperty('patient');
   });
 
+  it("says whose file it is: the patient's name and birth date, to the professional, the patient and the caregiver", async () => {
+    const [fileId] = await patientFileIdsOf(gw.db.database.db, 'patient.open');
+    for (const reader of ['prescriber', 'patient.open', 'caregiver']) {
+      const res = await get(reader, `/api/patient_files/${fileId}`, 200);
+      expect(res.body).toMatchObject({ patientName: 'Camille Martin', patientBirthDate: '1958-04-17' });
+    }
+  });
+
   it("answers another establishment's file exactly like one that does not exist", async () => {
     const [closed] = await patientFileIdsOf(gw.db.database.db, 'patient.closed');
     const other = await get('prescriber', `/api/patient_files/${closed}`);

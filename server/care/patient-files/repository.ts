@@ -17,6 +17,7 @@ export function patientFilesRepository(db: Db, identity: Identity) {
     establishmentName: establishments.name,
     patientFirstName: users.firstName,
     patientLastName: users.lastName,
+    patientBirthDate: users.birthDate,
     isCaregiver: sql<boolean>`exists(select 1 from ${caregivers} where ${caregivers.patientFileId} = ${patientFiles.id} and ${caregivers.userId} = ${userId})`,
   }).from(patientFiles)
     .innerJoin(services, eq(services.id, patientFiles.serviceId))
@@ -39,6 +40,7 @@ export function patientFilesRepository(db: Db, identity: Identity) {
       // spec 001 §3: `patient` is absent when the file is not the user's own.
       ...(own ? { patient: { id: r.file.patientId, firstName: r.patientFirstName, lastName: r.patientLastName } } : {}),
       patientName: `${r.patientFirstName} ${r.patientLastName}`,
+      patientBirthDate: r.patientBirthDate,
       caregiver: !own && Boolean(r.isCaregiver),
       service: { id: r.file.serviceId, name: r.serviceName, establishment: { id: r.establishmentId, name: r.establishmentName } },
     };
