@@ -4,11 +4,20 @@
  * helmet's middleware is built once here and run on every request. @fastify/helmet 13 calls
  * `helmet(options)` again for each request, re-validating and re-serialising the whole policy:
  * about a third of the throughput of a small /api call, for headers that never change.
+ *
+ * Every answer carries them (documents, JSON, errors, the login pages and their assets), except
+ * the built client's hashed files under /assets/ (scripts, stylesheets, fonts, images), which
+ * keep only what a subresource needs: X-Content-Type-Options (a script or stylesheet is run
+ * only with its own type) and Cross-Origin-Resource-Policy (no other site embeds them). The
+ * rest (CSP, X-Frame-Options, COOP, Referrer-Policy...) governs documents and is ignored on a
+ * subresource, and cost ~550 bytes on each of the dozens of files of a first visit
+ * (tests/bench/client-bundle.ts). Anything the browser could render as a document (HTML, SVG,
+ * the index.html fallback), a worker script (its CSP is its own), or an error keeps them all.
  */
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +53,9 @@ export default fp(async function security(app: FastifyInstance, opts: { secure: 
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
+  app.addHook('onSend', async (request, reply) => {
+    if (isHashedAsset(request, reply)) for (const name of DOCUMENT_ONLY) reply.raw.removeHeader(name);
+  });
   // The same headers as a list, for answers written on the socket before Fastify has a request
   // (plugins/errors.ts clientErrors: headers too large, unparsable requests).
   const headers: Record<string, string> = {};
@@ -51,3 +63,30 @@ export default fp(async function security(app: FastifyInstance, opts: { secure: 
   setHeaders({} as IncomingMessage, collect as unknown as ServerResponse, () => {});
   app.decorate('securityHeaders', headers);
 }, { name: 'security' });
+
+/** Where the client build puts its content-hashed files (client/vite.config.ts build.assetsDir). */
+export const HASHED_ASSETS = '/assets/';
+
+/** What a hashed asset keeps of the security headers. */
+export const ASSET_SECURITY_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy'] as const;
+
+/** Headers only a document (or a worker) reads: a script, stylesheet, font or image ignores them. */
+const DOCUMENT_ONLY = [
+  'content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy',
+  'strict-transport-security', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options',
+  'x-permitted-cross-domain-policies', 'x-xss-protection',
+];
+
+/** Types a browser only uses as a subresource (never rendered as a page that runs code). */
+const SUBRESOURCE_TYPE = /^(text\/css|(text|application)\/javascript|font\/|image\/(png|jpeg|gif|webp|avif))\s*(;|$)/i;
+
+/**
+ * A file the static plugin sent from the hashed assets directory (its routes are registered per
+ * file: an unknown name reaches the not-found handler and keeps every header), successfully, of
+ * a subresource type, and not fetched to run as a worker or shown as a page.
+ */
+function isHashedAsset(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!request.routeOptions.url?.startsWith(HASHED_ASSETS) || reply.statusCode >= 400) return false;
+  if (/^(document|iframe|frame|embed|object|worker|sharedworker|serviceworker)$/.test(String(request.headers['sec-fetch-dest'] ?? ''))) return false;
+  return SUBRESOURCE_TYPE.test(String(reply.getHeader('content-type') ?? ''));
+}

@@ -95,6 +95,8 @@ export async function measureTransfer(browser: Browser, baseUrl: string) {
     jsRawKiB: [...scripts.values()].reduce((total, text) => total + Buffer.byteLength(text), 0) / 1024,
     byType: [...byType].map(([type, rows]) => ({ type, requests: rows.length, kB: sum(rows) / 1000 })).sort((a, b) => b.kB - a.kB),
     largest: [...requests].sort((a, b) => b.bytes - a.bytes).slice(0, 15),
+    /** Every request in the order it finished. */
+    all: requests,
     uncompressedText: requests.filter((r) => r.encoding === 'identity' && r.bytes > 1500 && /Script|Stylesheet|Document|Fetch|XHR/.test(r.type)).map((r) => r.path),
     forbiddenFound,
   };
