@@ -13,6 +13,7 @@ import { startGatewayProcess, type GatewayProcess } from './support/gateway-proc
 import { demoEmail } from './support/login.ts';
 import { activeNavLink, expectScreen, loggedInPage } from './support/session.ts';
 import { throwawayPostgres } from './support/throwaway-postgres.ts';
+import { ageOn, todayIn } from '../../client/lib/dates/age.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -98,6 +99,8 @@ describe('the shell, as people met it', () => {
     expect(await page.getByTestId('patient-file-name').innerText()).toBe('Camille Martin');
     expect(await header.innerText()).toMatch(/Cardiologie · CHU Azur/);
     expect(await header.innerText()).toMatch(/Suivi depuis le \d+/);
+    const age = ageOn('1958-04-17', todayIn(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)));
+    expect(await page.getByTestId('patient-birth-date').innerText()).toBe(`Date de naissance : 17 avril 1958 (${age} ans)`);
     await screenshot(page, 'shell-patient-file-header-fr');
 
     const texts = {

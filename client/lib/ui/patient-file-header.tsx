@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { formatDate } from '../i18n/locale-settings.ts';
 import { isLanguage } from '../languages.ts';
+import { ageOn, todayIn } from '../dates/age.ts';
+import { useDates } from '../dates/use-dates.ts';
 import { FileStatusBadge } from './file-status-badge.tsx';
 import { TruncatedText } from './truncated-text.tsx';
 
@@ -16,11 +18,18 @@ export function PatientFileHeader({ file }: { file: PatientFileSummary }) {
   const language = isLanguage(i18n.language) ? i18n.language : 'fr';
   const name = file.patient ? `${file.patient.firstName} ${file.patient.lastName}` : file.patientName ?? '';
   const since = file.startDate ?? file.createdAt;
+  const { calendarDate, timeZone } = useDates();
+  const birthDate = file.patientBirthDate;
   return (
     <Paper withBorder p="sm" component="section" aria-label={t('patientFile.header.label', { name })} data-patient-file-header data-status={file.status}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
         <Stack gap={2} miw={0}>
           <TruncatedText fw={700} size="lg" data-testid="patient-file-name">{name}</TruncatedText>
+          {birthDate && (
+            <Text size="sm" data-testid="patient-birth-date">
+              {t('patientFile.header.born', { date: calendarDate(birthDate, 'long'), age: t('patientFile.header.age', { count: ageOn(birthDate, todayIn(timeZone)) }) })}
+            </Text>
+          )}
           <TruncatedText size="sm" c="dimmed">{`${file.service.name} · ${file.service.establishment.name}`}</TruncatedText>
           <Text size="sm">
             {t('patientFile.header.since', { date: formatDate(since, language) })}
