@@ -16,6 +16,9 @@ export interface Target {
   label: string;
   url: string;
   headers?: Record<string, string>;
+  /** GET unless said; a body is sent as JSON. */
+  method?: 'GET' | 'PUT' | 'POST';
+  body?: string;
   /** Called before every request, for headers that must stay fresh (signed identities). */
   freshHeaders?: () => Record<string, string>;
   /** Server processes serving this target: their CPU time per request is reported. */
@@ -31,9 +34,11 @@ function run(target: Target, seconds: number, connections: number): Promise<auto
     connections,
     pipelining: 1,
     duration: seconds,
-    headers: target.headers,
+    headers: target.body ? { 'content-type': 'application/json', ...target.headers } : target.headers,
+    method: target.method ?? 'GET',
+    body: target.body,
     requests: freshHeaders ? [{
-      method: 'GET',
+      method: target.method ?? 'GET',
       setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, ...freshHeaders() } }),
     }] : undefined,
   });
