@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreensChunks } from './vite-plugins/first-screens-chunks.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -20,6 +21,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Content-hashed files: the gateway sends them immutable with only nosniff and CORP of its
+    // security headers (server/plugins/security.ts HASHED_ASSETS).
+    assetsDir: 'assets',
+    rolldownOptions: { output: { codeSplitting: firstScreensChunks(root) } },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
