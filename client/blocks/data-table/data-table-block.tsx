@@ -19,7 +19,7 @@ export default function DataTableBlock({ props, context }: BlockComponentProps<F
   return (
     <BlockCard title={localize(props.title, i18n.language)}>
       {!path && <EmptyState>{t(context.preview ? 'layoutBuilder.previewNoData' : 'blocks.patientFileOnly')}</EmptyState>}
-      {path && <QueryState isPending={list.isPending} isError={list.isError} />}
+      {path && <QueryState query={list} homeHref={context.areaHref} />}
       {list.isSuccess && rows.length === 0 && <EmptyState>{t('blocks.noRows')}</EmptyState>}
       {rows.length > 0 && (
         <Table striped fz="sm">

@@ -29,7 +29,7 @@ export default function QuestionnaireLauncherBlock({ props, context }: BlockComp
     <BlockCard title={localize(props.title, i18n.language) || name || t('blocks.types.questionnaire-launcher')}>
       {props.description && <Text size="sm" mb="xs">{localize(props.description, i18n.language)}</Text>}
       {context.preview && <EmptyState>{t('layoutBuilder.previewNoData')}</EmptyState>}
-      {!context.preview && <QueryState isPending={query.isPending} isError={query.isError} />}
+      {!context.preview && <QueryState query={query} homeHref={context.areaHref} />}
       {query.isSuccess && !name && <EmptyState>{t(patient ? 'blocks.questionnaireNotDue' : 'blocks.questionnaireUnknown')}</EmptyState>}
       {patient && task && (
         <Group justify="space-between" gap="xs">

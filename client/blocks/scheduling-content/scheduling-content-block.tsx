@@ -25,7 +25,7 @@ export default function SchedulingContentBlock({ props, context }: BlockComponen
   return (
     <BlockCard title={localize(props.title, i18n.language) || t('blocks.types.scheduling-content')}>
       {!live && <EmptyState>{t(context.preview ? 'layoutBuilder.previewNoData' : 'blocks.patientFileOnly')}</EmptyState>}
-      {live && <QueryState isPending={tasks.isPending} isError={tasks.isError} />}
+      {live && <QueryState query={tasks} homeHref={context.areaHref} />}
       {live && tasks.isSuccess && shown.length === 0 && <EmptyState>{t('blocks.nothingScheduled')}</EmptyState>}
       <Stack gap="xs">
         {shown.map((task) => (

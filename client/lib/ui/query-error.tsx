@@ -21,17 +21,26 @@ interface Props {
 export function QueryError({ error, onRetry, homeHref = paths.root.getHref() }: Props) {
   const { t } = useTranslation();
   const kind = errorKind(error);
+  if (kind === 'notFound') return <NotFound homeHref={homeHref} />;
   return (
-    <Alert
-      role="alert" variant="light" color={kind === 'notFound' ? 'warning' : 'negative'} data-error-kind={kind}
-      title={t(kind === 'notFound' ? 'errors.notFound.title' : 'errors.loadFailed.title')}
-    >
-      {t(kind === 'notFound' ? 'errors.notFound.text' : 'errors.loadFailed.text')}
-      <Group mt="sm">
-        {kind === 'notFound'
-          ? <Button size="xs" component={Link} to={homeHref}>{t('errors.notFound.home')}</Button>
-          : <Button size="xs" onClick={onRetry}>{t('errors.loadFailed.retry')}</Button>}
-      </Group>
+    <Alert role="alert" variant="light" color="negative" data-error-kind={kind} title={t('errors.loadFailed.title')}>
+      {t('errors.loadFailed.text')}
+      <Group mt="sm"><Button size="xs" onClick={onRetry}>{t('errors.loadFailed.retry')}</Button></Group>
+    </Alert>
+  );
+}
+
+/**
+ * "Not found or not available" with a way home: what QueryError shows for a record one cannot
+ * open, and what a screen shows when the record is missing from a list that did load (a task
+ * id that is not among the file's tasks), so both read the same.
+ */
+export function NotFound({ homeHref = paths.root.getHref() }: { homeHref?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert role="alert" variant="light" color="warning" data-error-kind="notFound" title={t('errors.notFound.title')}>
+      {t('errors.notFound.text')}
+      <Group mt="sm"><Button size="xs" component={Link} to={homeHref}>{t('errors.notFound.home')}</Button></Group>
     </Alert>
   );
 }

@@ -17,7 +17,7 @@ import { useTasks } from '../../../blocks/shared/api/get-tasks.ts';
 import { formLanguage, textIn } from '../definition/localize.ts';
 import { findTask, parseSurveyParams, surveyHref } from '../definition/route-params.ts';
 import { AnswerForm } from './answer-form.tsx';
-import { LoadError } from '../load-error.tsx';
+import { NotFound, QueryError } from '../../../lib/ui/query-error.tsx';
 
 export function SurveyAnswersPage() {
   const { t, i18n } = useTranslation();
@@ -36,8 +36,9 @@ export function SurveyAnswersPage() {
 
   let body: React.ReactNode;
   if (tasks.isPending || (task && version.isPending && version.fetchStatus !== 'idle')) body = <Loader aria-label={t('loading.text')} />;
-  else if (tasks.isError || version.isError) body = <LoadError messageKey="questionnaires.errors.formLoad" refresh />;
-  else if (!task) body = <Alert color="info" variant="light">{t('questionnaires.answer.notFound')}</Alert>;
+  else if (tasks.isError) body = <QueryError error={tasks.error} onRetry={() => void tasks.refetch()} homeHref={paths.patient.home.getHref({ patientFileIndex: index })} />;
+  else if (version.isError) body = <QueryError error={version.error} onRetry={() => void version.refetch()} homeHref={paths.patient.home.getHref({ patientFileIndex: index })} />;
+  else if (!task) body = <NotFound homeHref={paths.patient.home.getHref({ patientFileIndex: index })} />;
   else if (task.status === 'completed' || task.status === 'expired' || task.status === 'upcoming') {
     body = <Alert color="info" variant="light">{t(`questionnaires.answer.status.${task.status}`)}</Alert>;
   } else if (version.data) {
@@ -65,7 +66,6 @@ export function SurveyAnswersPage() {
         )}
       </Group>
       {body}
-      {!task && !tasks.isPending && <Button component={Link} to={tasksHref} variant="light" w="fit-content">{t('questionnaires.backToTasks')}</Button>}
     </Stack>
   );
 }

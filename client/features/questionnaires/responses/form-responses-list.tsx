@@ -7,13 +7,13 @@ import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useResponses } from '../api/get-responses.ts';
-import { LoadError } from '../load-error.tsx';
+import { QueryError } from '../../../lib/ui/query-error.tsx';
 
 export function FormResponsesList({ patientFileId, structureIndex, timeZone }: { patientFileId: string; structureIndex: number; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const responses = useResponses(patientFileId);
   if (responses.isPending) return <Loader aria-label={t('loading.text')} />;
-  if (responses.isError) return <LoadError messageKey="questionnaires.errors.responseLoad" onRetry={() => void responses.refetch()} />;
+  if (responses.isError) return <QueryError error={responses.error} onRetry={() => void responses.refetch()} homeHref={paths.professional.home.getHref({ structureIndex })} />;
   if (!responses.data.length) return <Text c="dimmed">{t('questionnaires.responses.empty')}</Text>;
   return (
     <Table striped highlightOnHover data-testid="form-responses-list">

@@ -13,12 +13,13 @@ export function PatientFormResponsePage() {
   const { formResponseId } = useParams();
   const { me } = useSessionData();
   const { index } = useRouteLoaderData('patient-area') as PatientAreaData;
+  const backHref = paths.patient.healthPathData.getHref({ patientFileIndex: index });
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={paths.patient.healthPathData.getHref({ patientFileIndex: index })} size="sm">
+      <Anchor component={Link} to={backHref} size="sm">
         {t('placeholder.back', { screen: t('screens.healthPathData') })}
       </Anchor>
-      <ResponseView key={formResponseId} responseId={formResponseId!} timeZone={me.timezone} />
+      <ResponseView key={formResponseId} responseId={formResponseId!} timeZone={me.timezone} homeHref={paths.patient.home.getHref({ patientFileIndex: index })} />
     </Stack>
   );
 }

@@ -15,12 +15,13 @@ export function ProfessionalFormResponsePage() {
   const { formResponseId, patientFileId } = useParams();
   const { me } = useSessionData();
   const { index } = useRouteLoaderData('structure-area') as StructureAreaData;
+  const backHref = paths.professional.patientFile.getHref({ structureIndex: index, patientFileId: patientFileId!, currentTab: FORM_RESPONSES_TAB });
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={paths.professional.patientFile.getHref({ structureIndex: index, patientFileId: patientFileId!, currentTab: FORM_RESPONSES_TAB })} size="sm">
+      <Anchor component={Link} to={backHref} size="sm">
         {t('placeholder.back', { screen: t('questionnaires.responses.tab') })}
       </Anchor>
-      <ResponseView key={formResponseId} responseId={formResponseId!} timeZone={me.timezone} />
+      <ResponseView key={formResponseId} responseId={formResponseId!} timeZone={me.timezone} homeHref={paths.professional.home.getHref({ structureIndex: index })} />
     </Stack>
   );
 }

@@ -11,9 +11,9 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { QuestionnaireForm } from '../answer/questionnaire-form.tsx';
 import { useFormResponse } from '../api/get-response.ts';
 import { formLanguage, localizeDefinition } from '../definition/localize.ts';
-import { LoadError } from '../load-error.tsx';
+import { QueryError } from '../../../lib/ui/query-error.tsx';
 
-export function ResponseView({ responseId, timeZone }: { responseId: string; timeZone: string }) {
+export function ResponseView({ responseId, timeZone, homeHref }: { responseId: string; timeZone: string; homeHref: string }) {
   const { t, i18n } = useTranslation();
   const response = useFormResponse(responseId);
   const language = response.data ? formLanguage(response.data.definition, i18n.language) : (i18n.language as Language);
@@ -22,7 +22,7 @@ export function ResponseView({ responseId, timeZone }: { responseId: string; tim
   const fileUrl = useMemo(() => (patientFileId ? (fileId: string) => `/api/patient_files/${patientFileId}/files/${fileId}/download` : undefined), [patientFileId]);
   usePageTitle(form?.name ?? t('screens.formResponse'));
   if (response.isPending) return <Loader aria-label={t('loading.text')} />;
-  if (response.isError || !form) return <LoadError messageKey="questionnaires.errors.responseLoad" onRetry={() => void response.refetch()} />;
+  if (response.isError || !form) return <QueryError error={response.error} onRetry={() => void response.refetch()} homeHref={homeHref} />;
   const r = response.data;
   const ui = i18n.language as Language;
   return (

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useResponses } from '../api/get-responses.ts';
 import { useTasks } from '../../../blocks/shared/api/get-tasks.ts';
 import { surveyHref } from '../definition/route-params.ts';
-import { LoadError } from '../load-error.tsx';
+import { QueryError } from '../../../lib/ui/query-error.tsx';
 import { groupTasks } from './task-groups.ts';
 import { TaskItem } from './task-item.tsx';
 
@@ -44,7 +44,7 @@ export function MyTasksPage() {
     <Stack gap="lg" maw={760}>
       <Title order={1} size="h2">{t('screens.myTasks')}</Title>
       {tasks.isPending && <Loader aria-label={t('loading.text')} />}
-      {tasks.isError && <LoadError messageKey="questionnaires.errors.questionnaireLoad" onRetry={() => void tasks.refetch()} />}
+      {tasks.isError && <QueryError error={tasks.error} onRetry={() => void tasks.refetch()} homeHref={paths.patient.home.getHref({ patientFileIndex: index })} />}
       {tasks.isSuccess && nothing && <Alert variant="light" color="info">{t('questionnaires.tasks.empty')}</Alert>}
       {groups.late.length > 0 && (
         <Section title={t('questionnaires.tasks.groups.late')} testId="tasks-late">

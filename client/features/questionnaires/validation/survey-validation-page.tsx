@@ -15,7 +15,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { QuestionnaireForm } from '../answer/questionnaire-form.tsx';
 import { useFormVersions } from '../api/get-form-versions.ts';
 import { formLanguage, localizeDefinition } from '../definition/localize.ts';
-import { LoadError } from '../load-error.tsx';
+import { QueryError } from '../../../lib/ui/query-error.tsx';
 
 export function SurveyValidationPage() {
   const { t, i18n } = useTranslation();
@@ -30,10 +30,7 @@ export function SurveyValidationPage() {
   const ui = i18n.language as Language;
 
   if (versions.isPending) return <Loader aria-label={t('loading.text')} />;
-  if (versions.isError) {
-    const missing = (versions.error as { status?: number }).status === 404;
-    return missing ? <Alert color="info" variant="light">{t('questionnaires.validation.notFound')}</Alert> : <LoadError messageKey="questionnaires.errors.questionnaireLoad" onRetry={() => void versions.refetch()} />;
-  }
+  if (versions.isError) return <QueryError error={versions.error} onRetry={() => void versions.refetch()} />;
   const current = versions.data.data.find((v) => v.current);
   return (
     <Stack gap="md" maw={760}>
