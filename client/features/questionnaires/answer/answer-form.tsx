@@ -26,7 +26,7 @@ import { olderLateTasks } from '../tasks/task-groups.ts';
 import { ErrorSummary, type SummaryItem } from './error-summary.tsx';
 import { LateFormsDialog } from './late-forms-dialog.tsx';
 import { QuestionnaireForm } from './questionnaire-form.tsx';
-import { sendOutcome, type AnswerProblem, type ClosedCode } from './send-errors.ts';
+import { sendOutcome, type AnswerProblem, type BlockedReason, type ClosedCode } from './send-errors.ts';
 import { useDraft } from './use-draft.ts';
 
 interface Props {
@@ -40,7 +40,7 @@ interface Props {
   language: Language;
 }
 
-type Problem = 'retry' | 'session' | 'uploading';
+type Problem = 'retry' | 'session' | 'uploading' | BlockedReason;
 
 export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, task, tasks, version, language }: Props) {
   const { t: tUi, i18n } = useTranslation();
@@ -103,6 +103,7 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
         if (outcome.kind === 'fields') { setExtraErrors(outcome.errorSchema); setTriedOnce(true); setSummary({ items: summaryOf(outcome.problems), fromServer: true }); }
         else if (outcome.kind === 'olderLate') setLateOpen(true);
         else if (outcome.kind === 'closed') { draft.clear(); setLateOpen(false); setClosed(outcome.code); }
+        else if (outcome.kind === 'blocked') setProblem(outcome.reason);
         else setProblem(outcome.kind);
       },
     });
@@ -144,7 +145,7 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
         uploads={uploads}
       >
         {problem && (
-          <Alert color={problem === 'uploading' ? 'info' : 'negative'} variant="light" role="alert">{t(`questionnaires.answer.problem.${problem}`)}</Alert>
+          <Alert color={problem === 'uploading' ? 'info' : 'negative'} variant="light" role="alert" data-problem={problem}>{t(`questionnaires.answer.problem.${problem}`)}</Alert>
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={send.isPending} disabled={uploading}>{t('questionnaires.answer.send')}</Button>

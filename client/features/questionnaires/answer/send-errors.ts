@@ -20,8 +20,16 @@ export type SendOutcome =
   | { kind: 'closed'; code: ClosedCode }
   /** The session ended: the draft stays, the session dialog offers to reconnect. */
   | { kind: 'session' }
+  /**
+   * Sending again as is cannot pass, so no "try again": the free-response quota of the last 24 h
+   * is used up (429), the answers are too large (413), or the questionnaire or occurrence is not
+   * this file's (404 on a field that is not an answer). The answers and the draft stay.
+   */
+  | { kind: 'blocked'; reason: BlockedReason }
   /** Anything else (network, 5xx): the draft stays, the patient may send again. */
   | { kind: 'retry' };
+
+export type BlockedReason = 'freeLimit' | 'tooLarge' | 'unavailable';
 
 export const CLOSED_CODES = ['form_limit_date_passed', 'form_already_answered', 'form_deactivated', 'patient_file_not_open', 'form_not_yet_available'] as const;
 export type ClosedCode = (typeof CLOSED_CODES)[number];
@@ -31,6 +39,9 @@ const FIELD_CODES: Record<string, string | undefined> = {
   file_too_large: 'questionnaires.files.tooLarge',
   multiple_uploads: 'questionnaires.files.typeRefusedByServer',
 };
+
+/** A 404 on an answer: the file chosen there is someone else's or already used; it must be chosen again. */
+const FILE_GONE = 'questionnaires.files.chooseAgain';
 
 interface FieldErrorLike { field?: string; pointer?: string; title?: string; message?: string }
 interface ErrorLike { status?: number; code?: string; field?: string; message?: string; errors?: FieldErrorLike[] }
@@ -76,6 +87,13 @@ export function sendOutcome(error: unknown, translate: (key: string) => string):
   if (e.status === 401) return { kind: 'session' };
   if (e.status === 409 && e.code === 'older_late_forms_pending') return { kind: 'olderLate' };
   if (e.status === 409 && (CLOSED_CODES as readonly string[]).includes(e.code ?? '')) return { kind: 'closed', code: e.code as ClosedCode };
+  if (e.status === 429 && e.code === 'free_form_limit_reached') return { kind: 'blocked', reason: 'freeLimit' };
+  if (e.status === 413) return { kind: 'blocked', reason: 'tooLarge' };
+  if (e.status === 404) {
+    const path = answerPath(e.field);
+    if (path) return { kind: 'fields', errorSchema: errorSchemaOf([{ path, message: translate(FILE_GONE) }]), problems: [{ path, message: translate(FILE_GONE) }] };
+    return { kind: 'blocked', reason: 'unavailable' };
+  }
   if (e.status === 400) {
     const key = FIELD_CODES[e.code ?? ''];
     const messageOf = (message: string | undefined) => (key ? translate(key) : (message || translate('questionnaires.answer.invalidAnswer')));
