@@ -3,6 +3,7 @@
  * Those the demo provisioning already assigned (server/demo/assignments.ts) stay as they are.
  */
 import type { FormSummary } from '../../../schemas/form-api.ts';
+import { sampleAnswer } from '../../helpers/form-corpus.ts';
 import { apiSession } from './api-session.ts';
 
 export interface AssignedForms { patientFileId: string; establishmentId: string; formIds: Record<string, string> }
@@ -23,4 +24,20 @@ export async function assignDemoForms(baseUrl: string, references: readonly stri
     formIds[reference] = form.id;
   }
   return { patientFileId: file.id, establishmentId: file.service.establishment.id, formIds };
+}
+
+/**
+ * Free PHQ-9 responses sent by patient.open through the API (for a response to exist, or, with
+ * `untilRefused`, to use up the 24 h quota whatever earlier tests already sent).
+ */
+export async function sendFreePhq9(baseUrl: string, patientFileId: string, formId: string, times: number, { untilRefused = false } = {}): Promise<string[]> {
+  const patient = await apiSession(baseUrl, 'patient.open');
+  const ids: string[] = [];
+  for (let i = 0; i < times; i++) {
+    const res = await patient.post<{ id: string; code?: string }>(`/patient_files/${patientFileId}/form_responses`, { formId, answers: sampleAnswer('phq-9') });
+    if (untilRefused && res.status === 429 && res.body.code === 'free_form_limit_reached') break;
+    if (res.status !== 201) throw new Error(`free PHQ-9: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push(res.body.id);
+  }
+  return ids;
 }
