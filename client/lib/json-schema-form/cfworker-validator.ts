@@ -13,7 +13,7 @@ import {
   type CustomValidator, type ErrorTransformer, type RJSFSchema, type RJSFValidationError, type UiSchema,
   type ValidationData, type ValidatorType,
 } from '@rjsf/utils';
-import { describeError, messageKey } from './error-messages.ts';
+import { describeError, messageKey, type MessageKey } from './error-messages.ts';
 import { parsePointer } from './pointer.ts';
 import { relevantErrors } from './relevant-errors.ts';
 
@@ -44,6 +44,27 @@ function withAbsoluteRefs(schema: unknown): unknown {
     out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#') ? ROOT_ID + v : withAbsoluteRefs(v);
   }
   return out;
+}
+
+/** The author's words for a refused pattern or format (docs/integrators.md); an annotation, it checks nothing. */
+const PATTERN_MESSAGE = 'patternMessage';
+
+/** The messages an author's `patternMessage` replaces, as the server's 400 does (server/care/forms/answer-errors.ts). */
+const AUTHOR_WORDED = new Set<MessageKey>(['pattern', 'formatDate', 'formatDateTime', 'formatEmail', 'format']);
+
+/**
+ * The author's `patternMessage` (already in the form's language: localizeDefinition translates it
+ * by pointer like titles) beside the refused keyword, else on the question that points at a
+ * shared definition (`{ "$ref": "#/definitions/phone", "patternMessage": "…" }`).
+ */
+function authorMessage(root: Schema, lookup: Record<string, Schema | boolean>, keywordPath: string[], parent: Record<string, unknown> | undefined): string | undefined {
+  if (typeof parent?.[PATTERN_MESSAGE] === 'string') return parent[PATTERN_MESSAGE];
+  for (let i = keywordPath.length - 1; i >= 0; i--) {
+    if (keywordPath[i] !== '$ref') continue;
+    const text = schemaAt(root, lookup, keywordPath.slice(0, i))?.[PATTERN_MESSAGE];
+    if (typeof text === 'string') return text;
+  }
+  return undefined;
 }
 
 const hasRef = (schema: unknown): boolean =>
@@ -91,7 +112,8 @@ export function createCfworkerValidator(translate: Translate, formatNumber: (n: 
       const parent = schemaAt(root, lookup, keywordPath.slice(0, -1));
       const value = unit.keyword === 'required' || unit.keyword === 'dependencies' ? undefined : parent?.[unit.keyword];
       const description = describeError(unit.keyword, value, parent ?? {});
-      const message = translate(messageKey(description.key), description.limit === undefined ? {} : { limit: formatNumber(description.limit) });
+      const authored = AUTHOR_WORDED.has(description.key) ? authorMessage(root, lookup, keywordPath, parent) : undefined;
+      const message = authored ?? translate(messageKey(description.key), description.limit === undefined ? {} : { limit: formatNumber(description.limit) });
       const property = path.length ? `.${path.join('.')}` : '.';
       if (seen.has(`${property}\u0000${message}`)) continue;
       seen.add(`${property}\u0000${message}`);

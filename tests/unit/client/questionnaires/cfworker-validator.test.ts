@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { createCfworkerValidator } from '../../../../client/lib/json-schema-form/cfworker-validator.ts';
 import { validatorFor } from '../../../../server/care/forms/answers.ts';
 import { corpusFiles, sampleAnswer } from '../../../helpers/form-corpus.ts';
+import { localizeDefinition } from '../../../../client/features/questionnaires/definition/localize.ts';
+import type { Language } from '../../../../client/lib/languages.ts';
+import type { FormDefinition } from '../../../../schemas/form.ts';
 
 const FILE_ID = '11111111-1111-4111-8111-111111111111';
 const translate = (key: string, options?: Record<string, unknown>) =>
@@ -57,6 +60,38 @@ describe('createCfworkerValidator', () => {
     expect(errorsOf(id, answers)).toEqual(expected);
     // The server's ajv agrees that it is (in)valid.
     expect(validatorFor(`test-${id}`, schemaOf(id))(JSON.parse(JSON.stringify(answers)))).toBe(Object.keys(expected).length === 0);
+  });
+
+  it("says an author's patternMessage, in the form's language, for a refused pattern or format (beside the keyword or on the question pointing at a shared definition)", () => {
+    const definition = {
+      name: { fr: 'Contact' }, languages: ['fr', 'en', 'ar'],
+      schema: {
+        type: 'object',
+        definitions: { phone: { type: 'string', pattern: '^\\+?[0-9 ]{6,}$' } },
+        properties: {
+          code: { type: 'string', pattern: '^[A-Z]{3}-[0-9]{2}$', patternMessage: 'Trois lettres, un tiret, deux chiffres (ABC-12)' },
+          phone: { $ref: '#/definitions/phone', patternMessage: 'Un numéro de téléphone, chiffres et espaces' },
+          visit: { type: 'string', format: 'date', patternMessage: 'La date de la visite, jour/mois/année' },
+          plain: { type: 'string', pattern: '^[0-9]+$' },
+        },
+      },
+      translations: {
+        en: { '/properties/code/patternMessage': 'Three letters, a dash, two digits (ABC-12)', '/properties/phone/patternMessage': 'A phone number, digits and spaces', '/properties/visit/patternMessage': 'The visit date, day/month/year' },
+        ar: { '/properties/code/patternMessage': 'ثلاثة أحرف وشرطة ورقمان (ABC-12)', '/properties/phone/patternMessage': 'رقم هاتف، أرقام ومسافات', '/properties/visit/patternMessage': 'تاريخ الزيارة، يوم/شهر/سنة' },
+      },
+    } as unknown as FormDefinition;
+    const answers = { code: 'abc', phone: 'call me', visit: '31/02/1990', plain: 'x' };
+    const expected = {
+      fr: ['Trois lettres, un tiret, deux chiffres (ABC-12)', 'Un numéro de téléphone, chiffres et espaces', 'La date de la visite, jour/mois/année'],
+      en: ['Three letters, a dash, two digits (ABC-12)', 'A phone number, digits and spaces', 'The visit date, day/month/year'],
+      ar: ['ثلاثة أحرف وشرطة ورقمان (ABC-12)', 'رقم هاتف، أرقام ومسافات', 'تاريخ الزيارة، يوم/شهر/سنة'],
+    } as const;
+    for (const [language, [code, phone, visit]] of Object.entries(expected)) {
+      const { schema } = localizeDefinition(definition, language as Language);
+      const messages = Object.fromEntries(validator.validateFormData(answers, schema).errors.map((e) => [e.property, e.message]));
+      // Without a patternMessage, the generic message, never the regular expression.
+      expect(messages).toEqual({ '.code': code, '.phone': phone, '.visit': visit, '.plain': 'pattern' });
+    }
   });
 
   it('isValid resolves a sub-schema\'s $ref against the root (rjsf asks it to pick oneOf branches)', () => {
