@@ -9,7 +9,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Task } from '../../../../schemas/form-api.ts';
-import { toJsonValue } from '../../../lib/json-schema-form/cfworker-validator.ts';
+import { createCfworkerValidator, toJsonValue } from '../../../lib/json-schema-form/cfworker-validator.ts';
+import { localeSettings } from '../../../lib/i18n/locale-settings.ts';
 import { useLanguageTexts } from '../../../lib/json-schema-form/use-language-texts.ts';
 import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
@@ -26,7 +27,8 @@ import { olderLateTasks } from '../tasks/task-groups.ts';
 import { ErrorSummary, type SummaryItem } from './error-summary.tsx';
 import { LateFormsDialog } from './late-forms-dialog.tsx';
 import { QuestionnaireForm } from './questionnaire-form.tsx';
-import { sendOutcome, type AnswerProblem, type BlockedReason, type ClosedCode } from './send-errors.ts';
+import { errorSchemaOf, sendOutcome, type AnswerProblem, type BlockedReason, type ClosedCode } from './send-errors.ts';
+import { formProblems, liveProblems, standingServerProblems, type ServerVerdict } from './summary-sync.ts';
 import { useDraft } from './use-draft.ts';
 
 interface Props {
@@ -58,6 +60,12 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
   /** The answers to correct after the last refused send; `fromServer`: the summary takes the focus. */
   const [summary, setSummary] = useState<{ items: SummaryItem[]; fromServer: boolean }>({ items: [], fromServer: false });
   const held = useRef<Record<string, unknown>>({});
+  const verdict = useRef<ServerVerdict | undefined>(undefined);
+  // The form's validator, to keep the summary in step with the answers once it is shown.
+  const liveValidator = useMemo(() => {
+    const format = new Intl.NumberFormat(localeSettings(language).locale, { maximumFractionDigits: 6 });
+    return createCfworkerValidator(t, (n) => format.format(n));
+  }, [t, language]);
   const touched = useRef(false);
   const uploads = useMemo(() => new UploadTracker(), []);
   const uploading = useUploadsInProgress(uploads) > 0;
@@ -81,15 +89,24 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
   function refusedByForm(errors: RJSFValidationError[]) {
     setTriedOnce(true);
     setSummary({
-      items: summaryOf(errors.map((e) => ({ path: (e.property ?? '').split('.').filter(Boolean), message: e.message ?? t('questionnaires.answer.invalidAnswer') }))),
+      items: summaryOf(formProblems(errors, t('questionnaires.answer.invalidAnswer'))),
       fromServer: false,
     });
+  }
+
+  /** Once refused: a corrected question leaves the summary, the server's errors leave a changed answer. */
+  function followAnswers(data: Record<string, unknown>) {
+    const server = standingServerProblems(verdict.current, data);
+    const own = formProblems(liveValidator.validateFormData(data, form.schema).errors, t('questionnaires.answer.invalidAnswer'));
+    setExtraErrors(server.length ? errorSchemaOf(server) : undefined);
+    setSummary({ items: summaryOf(liveProblems(server, own)), fromServer: false });
   }
 
   function submit(answers: Record<string, unknown>, skipEarlierLate = false) {
     if (uploading) { setProblem('uploading'); return; }
     setProblem(undefined);
     setSummary({ items: [], fromServer: false });
+    verdict.current = undefined;
     held.current = answers;
     send.mutate({ formId: task.formId, ...(task.occurrenceId ? { occurrenceId: task.occurrenceId } : {}), answers: toJsonValue(answers) as Record<string, unknown>, skipEarlierLate }, {
       onSuccess: () => {
@@ -100,7 +117,10 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
       },
       onError: (error) => {
         const outcome = sendOutcome(error, t);
-        if (outcome.kind === 'fields') { setExtraErrors(outcome.errorSchema); setTriedOnce(true); setSummary({ items: summaryOf(outcome.problems), fromServer: true }); }
+        if (outcome.kind === 'fields') {
+          verdict.current = { answers, problems: outcome.problems };
+          setExtraErrors(outcome.errorSchema); setTriedOnce(true); setSummary({ items: summaryOf(outcome.problems), fromServer: true });
+        }
         else if (outcome.kind === 'olderLate') setLateOpen(true);
         else if (outcome.kind === 'closed') { draft.clear(); setLateOpen(false); setClosed(outcome.code); }
         else if (outcome.kind === 'blocked') setProblem(outcome.reason);
@@ -136,7 +156,7 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
       <QuestionnaireForm
         form={form}
         formData={formData}
-        onChange={(data) => { setFormData(data); if (touched.current) draft.save(data); if (extraErrors) setExtraErrors(undefined); }}
+        onChange={(data) => { setFormData(data); if (touched.current) draft.save(data); if (triedOnce) followAnswers(data); }}
         onUserInput={() => { touched.current = true; }}
         onSubmit={(data) => submit(data)}
         onError={refusedByForm}
