@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreensChunks } from './vite-plugins/first-screens-chunks.ts';
+import { mantineStyles } from './vite-plugins/mantine-styles.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -14,7 +15,7 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [mantineStyles(), react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
