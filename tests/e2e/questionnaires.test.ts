@@ -11,7 +11,7 @@ import { startClockedGateway, type ClockedGateway } from './support/clocked-gate
 import { loginAs } from './support/login.ts';
 import { pngOf } from './support/png.ts';
 import { apiSession } from './support/api-session.ts';
-import { assignDemoForms, type AssignedForms } from './support/questionnaires.ts';
+import { assignDemoForms, sendFreePhq9, type AssignedForms } from './support/questionnaires.ts';
 import { DRAFT_PREFIX } from '../../client/features/questionnaires/answer/draft-storage.ts';
 import { formatDateTime } from '../../client/lib/dates/format.ts';
 
@@ -245,6 +245,14 @@ describe('questionnaires', () => {
     // The summary's link takes the patient to the question.
     await summary.getByRole('link', { name: 'Chevilles gonflées' }).click();
     await expect(page.evaluate(() => document.activeElement?.id ?? '')).resolves.toMatch(/^root_swollenAnkles/);
+    // The summary follows the answers: a question corrected leaves it without sending again.
+    await page.getByRole('radiogroup', { name: 'Chevilles gonflées' }).getByRole('radio', { name: 'Non' }).check();
+    await summary.getByText('3 réponses sont à corriger').waitFor();
+    expect(await summary.getByRole('link', { name: 'Chevilles gonflées' }).count()).toBe(0);
+    await page.getByLabel('Poids du jour (kg)').fill('72');
+    await page.getByLabel('Poids du jour (kg)').blur();
+    await summary.getByText('2 réponses sont à corriger').waitFor();
+    expect(await summary.getByRole('link', { name: 'Poids du jour (kg)' }).count()).toBe(0);
     expect(sent).toEqual([]);
     await page.context().close();
   });
@@ -292,12 +300,16 @@ describe('questionnaires', () => {
       await page.keyboard.press('Escape');
       await page.getByLabel('Date de naissance').blur();
       await expect(birth.inputValue()).resolves.toBe('01/11/1990');
-      // Not a date: refused on the question, not replaced by another date.
-      // (Known gap: once sent, the field shows the last valid date again; the form holds the typed text.)
+      // Not a date: refused on the question, and the field keeps showing what was typed (it showed
+      // the last valid date again once sent, while the form held the typed text).
       await birth.fill('31/02/1990');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Envoyer mes réponses' }).click();
       await page.locator('form').getByText('Saisissez une date valide').first().waitFor();
+      await expect(birth.inputValue()).resolves.toBe('31/02/1990');
+      await birth.blur();
+      await expect(birth.inputValue()).resolves.toBe('31/02/1990');
+      await screenshot(page, 'questionnaires-date-not-a-date');
     } finally {
       await setZone('automatic');
       await context.close();
@@ -367,5 +379,63 @@ describe('questionnaires', () => {
     await pro.getByText('Rempli par un aidant').waitFor();
     await expect(pro.locator('[data-computed=total]').textContent()).resolves.toBe('7');
     await pro.context().close();
+  });
+
+  it("a response or a questionnaire one cannot open says 'not found' with a way home and no Retry, in fr, en and ar", async () => {
+    const texts = {
+      fr: { title: 'Introuvable', home: 'Retour à l’accueil' },
+      en: { title: 'Not found', home: 'Back to home' },
+      ar: { title: 'غير موجود', home: 'العودة إلى الصفحة الرئيسية' },
+    } as const;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const [own] = await sendFreePhq9(gateway.url, assigned.patientFileId, assigned.formIds['PHQ-9']!, 1);
+    const free = (await tasksNow()).find((t) => t.status === 'free')!;
+    const cases: { account: string; path: string; shot: string }[] = [
+      { account: 'patient.multi', path: `/p/0/health-path-history/form-responses/${own}`, shot: 'others-response' },
+      { account: 'patient.open', path: `/p/0/health-path-history/form-responses/${unknown}`, shot: 'unknown-response' },
+      { account: 'patient.open', path: `/p/0/survey-answers/${unknown}/free`, shot: 'unknown-form' },
+      { account: 'patient.multi', path: `/p/0/survey-answers/${free.formId}/free`, shot: 'others-form' },
+      { account: 'prescriber', path: `/s/0/patient-file/${assigned.patientFileId}/form-responses/${unknown}`, shot: 'professional-unknown-response' },
+    ];
+    for (const { account, path, shot } of cases) {
+      const page = await (await newContext(browser)).newPage();
+      await loginAs(page, gateway.url, account, path);
+      for (const [lang, text] of Object.entries(texts)) {
+        await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+        await page.goto(`${gateway.url}${path}`);
+        const alert = page.locator('[data-error-kind]');
+        await alert.waitFor();
+        expect(await alert.getAttribute('data-error-kind')).toBe('notFound');
+        expect(await alert.innerText()).toContain(text.title);
+        expect(await alert.getByRole('button').allInnerTexts()).toEqual([]);
+        await alert.getByRole('link', { name: text.home }).waitFor();
+        if (shot === 'others-response' || lang === 'fr') await screenshot(page, `questionnaires-not-found-${shot}-${lang}`);
+      }
+      await page.locator('[data-error-kind]').getByRole('link').click();
+      await page.waitForURL((url) => url.pathname === (account === 'prescriber' ? '/s/0' : '/p/0'));
+      await page.context().close();
+    }
+  });
+
+  it('says so when the free responses of the day are used up, with no invitation to retry, and keeps the answers and the draft', async () => {
+    // Use up the quota (20 free responses of a questionnaire per file in 24 hours) through the API.
+    await sendFreePhq9(gateway.url, assigned.patientFileId, assigned.formIds['PHQ-9']!, 20, { untilRefused: true });
+    const phq9 = (await tasksNow()).find((t) => t.reference === 'PHQ-9' && t.status === 'free')!;
+    const page = await patientPage(surveyPath(phq9));
+    const groups = page.locator('form [role=radiogroup]');
+    await groups.first().waitFor();
+    for (let i = 0; i < await groups.count(); i++) await groups.nth(i).getByRole('radio').nth(1).check();
+    await page.waitForFunction((prefix) => Object.keys(localStorage).some((k) => k.startsWith(prefix) && k.endsWith(':free')), DRAFT_PREFIX);
+    await page.getByRole('button', { name: 'Envoyer mes réponses' }).click();
+    const problem = page.locator('[data-problem]');
+    await problem.waitFor();
+    expect(await problem.getAttribute('data-problem')).toBe('freeLimit');
+    expect(await problem.innerText()).toContain('vous pourrez l\'envoyer demain');
+    expect(await problem.innerText()).not.toMatch(/réessayez|Réessayer/i);
+    expect(page.url()).toContain('/survey-answers/');
+    for (let i = 0; i < await groups.count(); i++) expect(await groups.nth(i).getByRole('radio').nth(1).isChecked()).toBe(true);
+    expect(await page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix) && k.endsWith(':free')).length, DRAFT_PREFIX)).toBe(1);
+    await screenshot(page, 'questionnaires-free-limit');
+    await page.context().close();
   });
 });
