@@ -24,8 +24,12 @@ export interface WireRequest { url: string; path: string; type: string; status: 
 /** Every request of the page from now on, with its bytes on the wire once it has finished. */
 function recordWire(cdp: CDPSession) {
   const started = new Map<string, { url: string; type: string }>();
-  const responses = new Map<string, { status: number; encoding: string; type: string }>();
+  const responses = new Map<string, { status: number; encoding: string; type: string; wire: number }>();
   const finished: WireRequest[] = [];
+  /** Body bytes received so far, per request (Network.dataReceived). */
+  const received = new Map<string, number>();
+  /** Addresses whose bytes were counted: a later answer from the cache costs nothing more. */
+  const counted = new Set<string>();
   const open = new Set<string>();
   let settle: (() => void) | undefined;
   const done = (id: string) => { open.delete(id); if (open.size === 0) settle?.(); };
@@ -38,20 +42,39 @@ function recordWire(cdp: CDPSession) {
     // announced twice and answered once, and the duplicate never finishes.
     open.add(e.requestId);
     const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    responses.set(e.requestId, { status: e.response.status, encoding: headers['content-encoding'] ?? 'identity', type: e.type });
+    // What this answer cost when it crossed the wire: its status line, headers and body as sent.
+    const wire = `HTTP/1.1 ${e.response.status} ${e.response.statusText}\r\n`.length
+      + Object.entries(e.response.headers).reduce((total, [k, v]) => total + `${k}: ${String(v)}\r\n`.length, 2) + Number(headers['content-length'] ?? 0);
+    responses.set(e.requestId, { status: e.response.status, encoding: headers['content-encoding'] ?? 'identity', type: e.type, wire });
   });
+  cdp.on('Network.dataReceived', (e) => { received.set(e.requestId, (received.get(e.requestId) ?? 0) + e.encodedDataLength); });
   cdp.on('Network.loadingFinished', (e) => {
     const request = started.get(e.requestId);
     const response = responses.get(e.requestId);
     if (request) {
-      finished.push({
-        url: request.url, path: new URL(request.url).pathname, type: response?.type ?? request.type,
-        status: response?.status ?? 0, encoding: response?.encoding ?? 'identity', bytes: e.encodedDataLength,
-      });
+      // Served from a cache (0 bytes now) though its download was never seen: a request
+      // of the page navigated away from (the preloads started before the login redirect) can
+      // fill the cache without its events reaching this session. It crossed the wire all the
+      // same: counted from its headers and Content-Length.
+      const unseen = e.encodedDataLength === 0 && response !== undefined && !counted.has(request.url);
+      record(request, response, unseen ? response.wire : e.encodedDataLength);
     }
     done(e.requestId);
   });
-  cdp.on('Network.loadingFailed', (e) => done(e.requestId));
+  cdp.on('Network.loadingFailed', (e) => {
+    // Cut short (a navigation): what had arrived still came over the wire.
+    const request = started.get(e.requestId);
+    const bytes = received.get(e.requestId) ?? 0;
+    if (request && bytes > 0) record(request, responses.get(e.requestId), bytes);
+    done(e.requestId);
+  });
+  function record(request: { url: string; type: string }, response: { status: number; encoding: string; type: string } | undefined, bytes: number) {
+    if (bytes > 0) counted.add(request.url);
+    finished.push({
+      url: request.url, path: new URL(request.url).pathname, type: response?.type ?? request.type,
+      status: response?.status ?? 0, encoding: response?.encoding ?? 'identity', bytes,
+    });
+  }
   return {
     finished,
     /** Resolves once no request is in flight. */
