@@ -5,7 +5,7 @@
  * ETag/304 intact; stored files are never recompressed. Every compressed body must decode to
  * the very bytes of the uncompressed one.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -37,7 +37,9 @@ async function get(app: FastifyInstance, url: string, headers: Record<string, st
   return { res, encoding, decoded: decode[encoding]!(res.rawPayload) };
 }
 
-const scriptsOf = (html: string) => [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
+/** The page's scripts: its entry and the modules it preloads, largest first (the entry is a few imports). */
+const scriptsOf = (html: string) => [...html.matchAll(/<(?:script[^>]+src|link rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
+  .sort((a, b) => statSync(path.join(CLIENT_DIST, b)).size - statSync(path.join(CLIENT_DIST, a)).size);
 
 let gw: TestGateway;
 beforeAll(async () => {
