@@ -400,6 +400,9 @@ describe('questionnaires', () => {
     for (const { account, path, shot } of cases) {
       const page = await (await newContext(browser)).newPage();
       await loginAs(page, gateway.url, account, path);
+      // The app stores the account's language once it has started (patient.multi: Arabic): wait
+      // for that, or it may land after the choice this test stores and win over it.
+      await page.waitForFunction(() => localStorage.getItem('lang') !== null);
       for (const [lang, text] of Object.entries(texts)) {
         await page.evaluate((l) => localStorage.setItem('lang', l), lang);
         await page.goto(`${gateway.url}${path}`);
