@@ -2,12 +2,10 @@
  * Errors are typed values carrying an HTTP status, a stable code and the key of a
  * translated message; the one error handler (plugins/errors.ts) turns them into `{ code, message }`.
  */
-/**
- * One invalid field of a 400 answer: `field` as in `{ field }` (`body.answers.episodes.0.severity`),
- * `pointer` the JSON pointer in the submitted document (`/episodes/0/severity`), `title` the
- * question's title in the form's language when known, `message` already translated.
- */
-export interface FieldError { field: string; pointer?: string; title?: string; message: string }
+import type { ApiError } from '../schemas/common.ts';
+
+/** One invalid field of a 400 answer, as `errors[]` of the error contract (schemas/common.ts) describes it. */
+export type FieldError = NonNullable<ApiError['errors']>[number];
 
 export class AppError extends Error {
   readonly statusCode: number;

@@ -14,6 +14,7 @@ import { apiSession } from './support/api-session.ts';
 import { assignDemoForms, sendFreePhq9, type AssignedForms } from './support/questionnaires.ts';
 import { DRAFT_PREFIX } from '../../client/features/questionnaires/answer/draft-storage.ts';
 import { formatDateTime } from '../../client/lib/dates/format.ts';
+import { expectNotFound, NOT_FOUND_LANGUAGES } from './support/not-found.ts';
 
 describe('questionnaires', () => {
   let gateway: ClockedGateway;
@@ -382,11 +383,6 @@ describe('questionnaires', () => {
   });
 
   it("a response or a questionnaire one cannot open says 'not found' with a way home and no Retry, in fr, en and ar", async () => {
-    const texts = {
-      fr: { title: 'Introuvable', home: 'Retour à l’accueil' },
-      en: { title: 'Not found', home: 'Back to home' },
-      ar: { title: 'غير موجود', home: 'العودة إلى الصفحة الرئيسية' },
-    } as const;
     const unknown = '00000000-0000-4000-8000-000000000000';
     const [own] = await sendFreePhq9(gateway.url, assigned.patientFileId, assigned.formIds['PHQ-9']!, 1);
     const free = (await tasksNow()).find((t) => t.status === 'free')!;
@@ -403,15 +399,8 @@ describe('questionnaires', () => {
       // The app stores the account's language once it has started (patient.multi: Arabic): wait
       // for that, or it may land after the choice this test stores and win over it.
       await page.waitForFunction(() => localStorage.getItem('lang') !== null);
-      for (const [lang, text] of Object.entries(texts)) {
-        await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-        await page.goto(`${gateway.url}${path}`);
-        const alert = page.locator('[data-error-kind]');
-        await alert.waitFor();
-        expect(await alert.getAttribute('data-error-kind')).toBe('notFound');
-        expect(await alert.innerText()).toContain(text.title);
-        expect(await alert.getByRole('button').allInnerTexts()).toEqual([]);
-        await alert.getByRole('link', { name: text.home }).waitFor();
+      for (const lang of NOT_FOUND_LANGUAGES) {
+        await expectNotFound(page, `${gateway.url}${path}`, lang);
         if (shot === 'others-response' || lang === 'fr') await screenshot(page, `questionnaires-not-found-${shot}-${lang}`);
       }
       await page.locator('[data-error-kind]').getByRole('link').click();

@@ -14,6 +14,7 @@ import { demoEmail } from './support/login.ts';
 import { activeNavLink, expectScreen, loggedInPage } from './support/session.ts';
 import { throwawayPostgres } from './support/throwaway-postgres.ts';
 import { ageOn, todayIn } from '../../client/lib/dates/age.ts';
+import { expectNotFound, NOT_FOUND_LANGUAGES } from './support/not-found.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -103,25 +104,13 @@ describe('the shell, as people met it', () => {
     expect(await page.getByTestId('patient-birth-date').innerText()).toBe(`Date de naissance : 17 avril 1958 (${age} ans)`);
     await screenshot(page, 'shell-patient-file-header-fr');
 
-    const texts = {
-      fr: { title: 'Introuvable', home: 'Retour à l’accueil' },
-      en: { title: 'Not found', home: 'Back to home' },
-      ar: { title: 'غير موجود', home: 'العودة إلى الصفحة الرئيسية' },
-    } as const;
     // Unknown, and another establishment's (the Tilleuls' files are not the prescriber's).
     const foreign = (await sql.query<{ id: string }>(
       "select f.id from patient_files f join services s on s.id = f.service_id join establishments e on e.id = s.establishment_id where e.name like '%Tilleuls%' limit 1",
     )).rows[0]?.id;
     for (const id of ['00000000-0000-4000-8000-000000000000', foreign].filter(Boolean)) {
-      for (const [lang, text] of Object.entries(texts)) {
-        await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-        await page.goto(`${base()}/s/0/patient-file/${id}`);
-        const alert = page.locator('[data-error-kind]');
-        await alert.waitFor();
-        expect(await alert.getAttribute('data-error-kind')).toBe('notFound');
-        expect(await alert.innerText()).toContain(text.title);
-        expect(await alert.getByRole('button').allInnerTexts()).toEqual([]);
-        await alert.getByRole('link', { name: text.home }).waitFor();
+      for (const lang of NOT_FOUND_LANGUAGES) {
+        await expectNotFound(page, `${base()}/s/0/patient-file/${id}`, lang);
         expect(await page.locator('[data-layout-grid]').count()).toBe(0);
         if (id !== foreign) await screenshot(page, `shell-patient-file-not-found-${lang}`);
       }
