@@ -12,6 +12,8 @@
  *   BENCH_DATABASE_URL             PostgreSQL admin URL (default TEST_DATABASE_URL, then
  *                                  postgres://postgres@127.0.0.1:5432/test); a throwaway
  *                                  database is created there and dropped at the end
+ *   BENCH_ONLY=session-layer       only (a), GET /api/me vs the bare route, on PGlite and
+ *                                  PostgreSQL: the quick loop while working on the request path
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -217,6 +219,7 @@ async function main() {
   const firstStart = (performance.now() - created) / 1000;
   await stopServer(first);
   await sessionLayer('PGlite', { DATA_DIR: dataDir });
+  if (process.env.BENCH_ONLY === 'session-layer') return sessionLayerOnly(began);
   await layouts(dataDir);
 
   const pg = await createThrowawayDatabase();
@@ -264,6 +267,20 @@ async function main() {
 
   printReport({
     header: `Node ${process.version}, ${cpus().length} CPU(s), autocannon ${connections} connections, ${seconds} s per target in ${rounds} alternating rounds after 1 s warm-up, servers at LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}`,
+    rows, goals, notes, seconds: (performance.now() - began) / 1000,
+  });
+}
+
+/** BENCH_ONLY=session-layer: (a) on PostgreSQL too, then the report. */
+async function sessionLayerOnly(began: number) {
+  const pg = await createThrowawayDatabase();
+  if (typeof pg === 'string') notes.push(`PostgreSQL run skipped: ${pg}`);
+  else {
+    pgDatabase = pg;
+    await sessionLayer('PostgreSQL', { DATABASE_URL: pg.url });
+  }
+  printReport({
+    header: `Node ${process.version}, ${cpus().length} CPU(s), autocannon ${connections} connections, ${seconds} s per target in ${rounds} alternating rounds after 1 s warm-up, servers at LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}, BENCH_ONLY=session-layer`,
     rows, goals, notes, seconds: (performance.now() - began) / 1000,
   });
 }
