@@ -52,6 +52,37 @@ export type ApiError = FromSchema<typeof errorSchema>;
 /** Query `l` is accepted on every call (spec 000 §7); routes list it so strict query schemas let it through. */
 export const localeQueryProperties = { l: languageSchema } as const;
 
+/** Page sizes offered by every list (spec 001 §9): options 3 to 50, default 15. */
+export const PAGE_SIZES = [3, 5, 7, 10, 15, 20, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = 15;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+/** A sort of a list: a declared field name, `-name` for descending. */
+export type SortOf<F extends string> = F | `-${F}`;
+
+/** Every sort value of a list's fields, ascending then descending: the `enum` of its `sort` property. */
+export function sortValues<const F extends readonly string[]>(fields: F): readonly SortOf<F[number]>[] {
+  return [...fields, ...fields.map((f) => `-${f}`)] as SortOf<F[number]>[];
+}
+
+/**
+ * The paging and sorting properties of a list's query or search body, so the client offers
+ * the same page sizes and sorts the server accepts. `page` stays ≤ INT32_MAX and `pageSize` is
+ * one of a few small numbers, so the offset (page - 1) × pageSize never nears bigint's limit.
+ * A list may declare extra sizes (the structures picker loads 999 at once, spec 001 §7).
+ */
+export function listProperties<
+  const F extends readonly string[],
+  const D extends SortOf<F[number]>,
+  const P extends readonly number[] = typeof PAGE_SIZES,
+>(options: { sorts: F; defaultSort: D; pageSizes?: P }) {
+  return {
+    page: { ...positiveIntegerSchema, default: 1 },
+    pageSize: { type: 'integer', enum: (options.pageSizes ?? PAGE_SIZES) as P, default: DEFAULT_PAGE_SIZE },
+    sort: { type: 'string', enum: sortValues(options.sorts), default: options.defaultSort },
+  } as const;
+}
+
 export const pageQuerySchema = {
   type: 'object',
   additionalProperties: false,
