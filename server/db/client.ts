@@ -6,6 +6,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -49,7 +51,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     unlock = await lockDataDirectory(dataDir);
   }
   try {
-    const client = new PGlite(inMemory ? dataDir : path.resolve(dataDir), inMemory && loadDataDir ? { loadDataDir } : {});
+    // The extensions the migrations create (0007: name search); PGlite bundles them but loads only those named.
+    const extensions = { pg_trgm, unaccent };
+    const client = new PGlite(inMemory ? dataDir : path.resolve(dataDir), inMemory && loadDataDir ? { loadDataDir, extensions } : { extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, check, customType, date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -35,7 +35,23 @@ export const users = pgTable('users', {
   personalDataConsentAt: timestamp('personal_data_consent_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)]);
+  /** Identifiers of the patient form (spec 001 §3), searched exact or by prefix by the patient-file list (0007). */
+  externalId: text('external_id'),
+  insNumber: text('ins_number'),
+  socialSecurityNumber: text('social_security_number'),
+  /** Every name, lower case without accents: what the name search matches (trigram index, 0007). */
+  searchName: text('search_name').generatedAlwaysAs(sql`lower(immutable_unaccent("last_name" || ' ' || "first_name" || ' ' || coalesce("birth_name", '') || ' ' || coalesce("used_name", '') || ' ' || coalesce("used_first_name", '') || ' ' || coalesce("given_names", '')))`),
+  /** Last then first name, lower case without accents: the list's order by name, the same in every collation. */
+  sortName: text('sort_name').generatedAlwaysAs(sql`lower(immutable_unaccent("last_name" || ' ' || "first_name"))`),
+}, (t) => [
+  uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  index('users_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+  index('users_sort_name_idx').on(t.sortName, t.id),
+  index('users_birth_date_idx').on(t.birthDate),
+  index('users_external_id_idx').on(t.externalId.op('text_pattern_ops')),
+  index('users_ins_number_idx').on(t.insNumber.op('text_pattern_ops')),
+  index('users_social_security_number_idx').on(t.socialSecurityNumber.op('text_pattern_ops')),
+]);
 
 export const establishments = pgTable('establishments', {
   id: id(),
@@ -81,7 +97,11 @@ export const patientFiles = pgTable('patient_files', {
   closingReasonType: text('closing_reason_type'),
   closingReason: text('closing_reason'),
   createdAt: createdAt(),
-}, (t) => [index('patient_files_patient_idx').on(t.patientId), index('patient_files_service_idx').on(t.serviceId)]);
+}, (t) => [
+  index('patient_files_patient_idx').on(t.patientId),
+  index('patient_files_service_idx').on(t.serviceId),
+  index('patient_files_service_created_idx').on(t.serviceId, t.createdAt, t.id),
+]);
 
 export const caregivers = pgTable('caregivers', {
   patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
@@ -252,9 +272,35 @@ export const files = pgTable('files', {
   public: boolean('public').notNull().default(false),
   mimeType: text('mime_type'),
   size: integer('size'),
-  content: bytea('content'),
-  /** The response the file answers, once linked. */
-  formResponseId: uuid('form_response_id').references(() => formResponses.id, { onDelete: 'set null' }),
+  /** Where the bytes are in the storage (server/storage/): a name the server made, set once uploaded (0008). */
+  storageKey: text('storage_key'),
   createdAt: createdAt(),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
 }, (t) => [index('files_uploader_idx').on(t.uploaderId)]);
+
+/** The database storage's bytes (server/storage/database.ts): a file in chunks, read and written one chunk at a time (0008). */
+export const fileChunks = pgTable('file_chunks', {
+  key: text('key').notNull(),
+  seq: integer('seq').notNull(),
+  bytes: bytea('bytes').notNull(),
+}, (t) => [primaryKey({ columns: [t.key, t.seq] })]);
+
+/** What a file may belong to; each owner kind's screen attaches its files through the patient file's scope. */
+export const FILE_OWNER_KINDS = ['form_response', 'document', 'message', 'identity_document'] as const;
+
+/**
+ * A file's owner (0008): one per file, in the patient file whose scope decides who may read it.
+ * The owner id is not a foreign key (it points into the owner kind's table); its kind's code
+ * removes the attachment with the owner.
+ */
+export const fileAttachments = pgTable('file_attachments', {
+  fileId: uuid('file_id').primaryKey().references(() => files.id, { onDelete: 'cascade' }),
+  ownerKind: text('owner_kind', { enum: FILE_OWNER_KINDS }).notNull(),
+  ownerId: uuid('owner_id').notNull(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('file_attachments_owner_idx').on(t.ownerKind, t.ownerId),
+  index('file_attachments_patient_file_idx').on(t.patientFileId),
+  check('file_attachments_owner_kind_check', sql`${t.ownerKind} IN ('form_response', 'document', 'message', 'identity_document')`),
+]);
