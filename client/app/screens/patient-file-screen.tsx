@@ -15,6 +15,7 @@ import { usePatientFile } from '../../features/layout-screens/api/get-patient-fi
 import { PatientFilePage, SUMMARY_TAB } from '../../features/layout-screens/patient-file-page.tsx';
 import { FormResponsesList } from '../../features/questionnaires/responses/form-responses-list.tsx';
 import { FORM_RESPONSES_TAB } from '../../features/questionnaires/responses/professional-form-response-page.tsx';
+import { QUESTIONNAIRES } from '../../features/questionnaires/texts.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
 import { PatientFileHeader } from '../../lib/ui/patient-file-header.tsx';
@@ -22,7 +23,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import type { StructureAreaData } from '../router/area-loaders.ts';
 
 export function PatientFileScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(QUESTIONNAIRES);
   const navigate = useNavigate();
   const { patientFileId, currentTab } = useParams();
   const { me } = useSessionData();

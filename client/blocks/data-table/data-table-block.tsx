@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { dataTableProps } from '../../../schemas/blocks/generic.ts';
 import { bindEndpoint, useList } from '../shared/api/get-list.ts';
 import { BlockCard } from '../shared/block-card.tsx';
+import { EDITOR_NAMESPACE } from '../shared/editor-namespace.ts';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize } from '../shared/layout-text.ts';
 import { QueryState } from '../shared/query-state.tsx';
@@ -18,7 +19,7 @@ export default function DataTableBlock({ props, context }: BlockComponentProps<F
   const rows = (list.data?.data ?? []).slice(0, props.pageSize ?? 10);
   return (
     <BlockCard title={localize(props.title, i18n.language)}>
-      {!path && <EmptyState>{t(context.preview ? 'layoutBuilder.previewNoData' : 'blocks.patientFileOnly')}</EmptyState>}
+      {!path && <EmptyState>{(context.preview ? t('layoutBuilder.previewNoData', { ns: EDITOR_NAMESPACE }) : t('blocks.patientFileOnly'))}</EmptyState>}
       {path && <QueryState query={list} homeHref={context.areaHref} />}
       {list.isSuccess && rows.length === 0 && <EmptyState>{t('blocks.noRows')}</EmptyState>}
       {rows.length > 0 && (

@@ -11,6 +11,7 @@ import type { questionnaireLauncherProps } from '../../../schemas/blocks/generic
 import { useForms } from '../shared/api/get-forms.ts';
 import { useTasks } from '../shared/api/get-tasks.ts';
 import { BlockCard } from '../shared/block-card.tsx';
+import { EDITOR_NAMESPACE } from '../shared/editor-namespace.ts';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize, resolveHref } from '../shared/layout-text.ts';
 import { QueryState } from '../shared/query-state.tsx';
@@ -28,7 +29,7 @@ export default function QuestionnaireLauncherBlock({ props, context }: BlockComp
   return (
     <BlockCard title={localize(props.title, i18n.language) || name || t('blocks.types.questionnaire-launcher')}>
       {props.description && <Text size="sm" mb="xs">{localize(props.description, i18n.language)}</Text>}
-      {context.preview && <EmptyState>{t('layoutBuilder.previewNoData')}</EmptyState>}
+      {context.preview && <EmptyState>{t('layoutBuilder.previewNoData', { ns: EDITOR_NAMESPACE })}</EmptyState>}
       {!context.preview && <QueryState query={query} homeHref={context.areaHref} />}
       {query.isSuccess && !name && <EmptyState>{t(patient ? 'blocks.questionnaireNotDue' : 'blocks.questionnaireUnknown')}</EmptyState>}
       {patient && task && (

@@ -9,6 +9,7 @@ import type { schedulingContentProps } from '../../../schemas/blocks/domain.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { useTasks } from '../shared/api/get-tasks.ts';
 import { BlockCard } from '../shared/block-card.tsx';
+import { EDITOR_NAMESPACE } from '../shared/editor-namespace.ts';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize } from '../shared/layout-text.ts';
 import { QueryState } from '../shared/query-state.tsx';
@@ -24,7 +25,7 @@ export default function SchedulingContentBlock({ props, context }: BlockComponen
   const date = (iso?: string) => (iso ? dates.day(iso) : '');
   return (
     <BlockCard title={localize(props.title, i18n.language) || t('blocks.types.scheduling-content')}>
-      {!live && <EmptyState>{t(context.preview ? 'layoutBuilder.previewNoData' : 'blocks.patientFileOnly')}</EmptyState>}
+      {!live && <EmptyState>{(context.preview ? t('layoutBuilder.previewNoData', { ns: EDITOR_NAMESPACE }) : t('blocks.patientFileOnly'))}</EmptyState>}
       {live && <QueryState query={tasks} homeHref={context.areaHref} />}
       {live && tasks.isSuccess && shown.length === 0 && <EmptyState>{t('blocks.nothingScheduled')}</EmptyState>}
       <Stack gap="xs">

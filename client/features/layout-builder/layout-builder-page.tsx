@@ -13,14 +13,13 @@ import { useStructureLayoutContext } from '../layout-screens/use-structure-layou
 import type { LayoutScope } from './api/layout-scope.ts';
 import { LayoutEditor } from './components/layout-editor.tsx';
 import { useConfirm } from './components/use-confirm.tsx';
-import { useEditorTexts } from './editor-i18n.ts';
+import { LAYOUT_BUILDER } from './texts.ts';
 
 type EditablePage = (typeof EDITABLE_PAGES)[number];
 const isEditablePage = (value: string | null): value is EditablePage => (EDITABLE_PAGES as readonly (string | null)[]).includes(value);
 
 export function LayoutBuilderPage() {
-  useEditorTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   const { privileges } = useSessionData();
   const { context, structure } = useStructureLayoutContext();
   const [params, setParams] = useSearchParams();

@@ -1,7 +1,4 @@
-/** The questionnaire screens' texts in fr, en, ar, loaded with them (not with the first screens). */
-import { registerFeatureTexts } from '../../lib/i18n/feature-texts.ts';
-import ar from './locales/ar.json';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
+/** The questionnaire screens' texts (locales/{fr,en,ar}.json): one chunk per language, loaded by these screens only. */
+import { defineNamespace } from '../../lib/i18n/i18n.ts';
 
-registerFeatureTexts({ fr, en, ar }, 'questionnaires.backToTasks');
+export const QUESTIONNAIRES = defineNamespace('questionnaires', (language) => import(`./locales/${language}.json`));

@@ -1,27 +1,62 @@
 /**
- * i18next for the client: one language's resources loaded at a time (each locale file is its
- * own chunk), the document's `lang` and `dir` kept in step (Arabic is right to left).
+ * i18next for the client: texts are loaded one language and one namespace at a time (each
+ * locale file is its own chunk), the document's `lang` and `dir` kept in step (Arabic is right
+ * to left).
+ *
+ * Namespaces — how a feature carries its own texts:
+ * - `translation` (client/locales/{fr,en,ar}.json) holds the first screens' texts.
+ * - A feature or a lazily loaded lib keeps its texts beside it in `locales/{fr,en,ar}.json`,
+ *   under ONE top-level key named like the namespace (`{ "questionnaires": { ... } }`), so that
+ *   keys read the same everywhere (`questionnaires.tasks.empty`) and never collide with
+ *   `translation`'s. It declares the namespace once, in a small module of its own:
+ *
+ *     export const QUESTIONNAIRES = defineNamespace('questionnaires', (language) => import(`./locales/${language}.json`));
+ *
+ *   and its components use `useTranslation(QUESTIONNAIRES)`: react-i18next loads the language's
+ *   file on first use (Suspense until it is there: no keys flash), and keys not in the namespace
+ *   (`common.retry`) fall back to `translation`. The template import gives one chunk per
+ *   language, loaded only by the screens that use it, never by the first screens.
+ * - Changing language loads every namespace already in use for the new language before the
+ *   switch (i18next's backend), so no screen shows keys meanwhile.
+ * - A text in another language than the interface's (a questionnaire shown in Arabic to a
+ *   French interface): `useTranslation(ns, { lng, useSuspense: false })`, and wait for `ready`.
  */
 import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { directionOf, type Language } from '../languages.ts';
 
 type Resources = Record<string, unknown>;
+type LanguageLoader = (language: Language) => Promise<{ default: Resources }>;
 
-const loaders: Record<Language, () => Promise<{ default: Resources }>> = {
-  fr: () => import('../../locales/fr.json'),
-  en: () => import('../../locales/en.json'),
-  ar: () => import('../../locales/ar.json'),
-};
+const DEFAULT_NAMESPACE = 'translation';
+
+const loaders = new Map<string, LanguageLoader>([
+  [DEFAULT_NAMESPACE, (language) => ({
+    fr: () => import('../../locales/fr.json'),
+    en: () => import('../../locales/en.json'),
+    ar: () => import('../../locales/ar.json'),
+  })[language]()],
+]);
+
+/**
+ * Declares a namespace and where its texts are, per language. Returns the name for
+ * `useTranslation(name)`. Call it at a module's top level, before the namespace is used.
+ */
+export function defineNamespace<const Name extends string>(name: Name, load: LanguageLoader): Name {
+  const known = loaders.get(name);
+  if (known && known !== load) throw new Error(`i18n namespace '${name}' is defined twice`);
+  loaders.set(name, load);
+  return name;
+}
+
+const backend = resourcesToBackend((language: string, namespace: string) => {
+  const load = loaders.get(namespace);
+  if (!load) return Promise.reject(new Error(`i18n namespace '${namespace}' is not defined (defineNamespace)`));
+  return load(language as Language);
+});
 
 export const i18n = i18next.createInstance();
-
-/** Loads a language's texts without switching to it (a questionnaire shown in another language than the interface). */
-export async function ensureLoaded(language: Language) {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: resources } = await loaders[language]();
-  i18n.addResourceBundle(language, 'translation', resources);
-}
 
 export function applyDocumentLanguage(language: Language, doc: Document = document) {
   doc.documentElement.lang = language;
@@ -29,11 +64,14 @@ export function applyDocumentLanguage(language: Language, doc: Document = docume
 }
 
 export async function initI18n(language: Language): Promise<void> {
-  const { default: resources } = await loaders[language]();
-  await i18n.use(initReactI18next).init({
+  await i18n.use(backend).use(initReactI18next).init({
     lng: language,
-    resources: { [language]: { translation: resources } },
+    ns: [DEFAULT_NAMESPACE],
+    defaultNS: DEFAULT_NAMESPACE,
+    // A feature's component asks for its namespace; shared texts (common.*, errors.*) come from here.
+    fallbackNS: DEFAULT_NAMESPACE,
     fallbackLng: false,
+    load: 'currentOnly',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
@@ -41,7 +79,7 @@ export async function initI18n(language: Language): Promise<void> {
 }
 
 export async function switchLanguage(language: Language): Promise<void> {
-  await ensureLoaded(language);
+  // changeLanguage loads every namespace in use for `language` before switching.
   await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
 }

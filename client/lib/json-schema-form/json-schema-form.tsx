@@ -12,7 +12,6 @@ import type { ValidatorType } from '@rjsf/utils';
 import { forwardRef, useMemo } from 'react';
 import { localeSettings } from '../i18n/locale-settings.ts';
 import { directionOf, type Language } from '../languages.ts';
-import './texts.ts';
 import { createCfworkerValidator } from './cfworker-validator.ts';
 import { withHiddenConstDefaults } from './hidden-const-defaults.ts';
 import { NO_ANSWER_DEFAULTS } from './no-answer-defaults.ts';

@@ -1,7 +1,4 @@
-/** The form's messages and rjsf's strings in fr, en, ar, loaded with the form (not with the first screens). */
-import { registerFeatureTexts } from '../i18n/feature-texts.ts';
-import ar from './locales/ar.json';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
+/** The form's messages and rjsf's strings (locales/{fr,en,ar}.json): one chunk per language, loaded with the form. */
+import { defineNamespace } from '../i18n/i18n.ts';
 
-registerFeatureTexts({ fr, en, ar }, 'jsonSchemaForm.errors.required');
+export const JSON_SCHEMA_FORM = defineNamespace('jsonSchemaForm', (language) => import(`./locales/${language}.json`));

@@ -11,6 +11,7 @@ import { blockNameKey, type BlockContext } from '../../../blocks/index.ts';
 import { BlockFrame } from '../../../layout-engine/block-frame.tsx';
 import type { Position } from '../state/editor-reducer.ts';
 import classes from './editor.module.css';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 export interface BlockActions {
   select(id: string): void;
@@ -23,7 +24,7 @@ const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRigh
 interface Props { block: LayoutBlock; selected: boolean; context: BlockContext; rtl: boolean; actions: BlockActions }
 
 export const EditorBlock = memo(function EditorBlock({ block, selected, context, rtl, actions }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   const name = t(blockNameKey(block.type), { defaultValue: block.type });
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Delete' || event.key === 'Backspace') { event.preventDefault(); actions.remove(block.id); return; }

@@ -17,6 +17,7 @@ import { GRID_GAP } from '../../../layout-engine/layout-grid.tsx';
 import { applyGridItems, toGridItems } from '../../../layout-engine/rgl-adapter.ts';
 import { EditorBlock, type BlockActions } from './editor-block.tsx';
 import classes from './editor.module.css';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 export const GRID_DROP_ID = 'layout-grid';
 
@@ -31,7 +32,7 @@ interface Props {
 }
 
 export function EditorGrid({ document, selectedId, context, rtl, actions, onPositions, gridRef }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   const { cols, rowHeight } = document.grid;
   const { width, containerRef, mounted } = useContainerWidth();
   const { setNodeRef, isOver } = useDroppable({ id: GRID_DROP_ID });

@@ -22,6 +22,7 @@ import { useSaveAndRestore } from './use-save-and-restore.tsx';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useUndoShortcuts } from './use-undo-shortcuts.ts';
 import { canRedo, canUndo } from '../state/editor-reducer.ts';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 const newBlockId = (type: string, taken: readonly { id: string }[]) => {
   let n = 1;
@@ -32,7 +33,7 @@ const newBlockId = (type: string, taken: readonly { id: string }[]) => {
 interface Props { page: PageId; scope: LayoutScope; context: BlockContext }
 
 export function LayoutEditor({ page, scope, context }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(LAYOUT_BUILDER);
   const rtl = i18n.dir() === 'rtl';
   const { state, dispatch, dirty, loaded, query, reload } = useEditorDocument(page, context.structureId, scope);
   const document = state.present;

@@ -4,11 +4,12 @@ import { ActionIcon, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { blockNameKey } from '../../../blocks/index.ts';
 import classes from './editor.module.css';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 export const paletteId = (type: string) => `palette:${type}`;
 
 function PaletteItem({ type, w, onAdd }: { type: string; w: number; onAdd(type: string): void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   const name = t(blockNameKey(type));
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: paletteId(type), data: { type, w } });
   return (
@@ -22,7 +23,7 @@ function PaletteItem({ type, w, onAdd }: { type: string; w: number; onAdd(type: 
 }
 
 export function Palette({ types, onAdd }: { types: readonly { type: string; w: number }[]; onAdd(type: string): void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   return (
     <Stack gap={6} component="section" aria-labelledby="palette-title">
       <Title order={2} size="h4" id="palette-title">{t('layoutBuilder.palette.title')}</Title>

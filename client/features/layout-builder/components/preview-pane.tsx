@@ -5,9 +5,10 @@ import type { LayoutDocument } from '../../../../schemas/layout.ts';
 import type { BlockContext } from '../../../blocks/index.ts';
 import { LayoutGrid } from '../../../layout-engine/layout-grid.tsx';
 import { previewViewer, type PreviewRole } from './preview-roles.ts';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 export function PreviewPane({ document, role, context, onBack }: { document: LayoutDocument; role: PreviewRole; context: BlockContext; onBack(): void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   return (
     <>
       <Alert variant="light" color="info" p="xs" data-preview-as={role}>

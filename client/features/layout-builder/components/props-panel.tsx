@@ -10,11 +10,12 @@ import { BLOCK_EDITING } from '../../../blocks/editing.ts';
 import { blockNameKey } from '../../../blocks/index.ts';
 import { propsValidator } from '../validators/props-validator.ts';
 import { uiSchemaFor } from './ui-schema.ts';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 interface Props { block: LayoutBlock; onChange(props: Record<string, unknown>): void; onClose(): void }
 
 export function PropsPanel({ block, onChange, onClose }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(LAYOUT_BUILDER);
   const editing = BLOCK_EDITING[block.type as BlockType];
   const uiSchema = useMemo(() => editing && uiSchemaFor(editing.propsSchema, t), [editing, t]);
   const translateString = (key: TranslatableString, params?: string[]) => {

@@ -6,11 +6,12 @@ import { Alert, Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api/api-error.ts';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 interface Props { opened: boolean; saving: boolean; error: unknown; onClose(): void; onSave(message: string): void }
 
 export function SaveModal({ opened, saving, error, onClose, onSave }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   const [message, setMessage] = useState('');
   const invalid = isApiError(error) && error.status === 400 ? error : undefined;
   return (

@@ -2,6 +2,7 @@
 import { Badge, Button, Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PREVIEW_ROLES, type PreviewRole } from './preview-roles.ts';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 interface Props {
   canUndo: boolean; canRedo: boolean; dirty: boolean; busy: boolean;
@@ -10,7 +11,7 @@ interface Props {
 }
 
 export function Toolbar(props: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   return (
     <Group gap="xs" wrap="wrap">
       <Button variant="default" size="xs" onClick={props.onUndo} disabled={!props.canUndo}>{t('layoutBuilder.toolbar.undo')}</Button>

@@ -8,11 +8,12 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 export interface ConfirmRequest { title: string; message: string; confirmLabel: string }
 
 export function useConfirm(): { confirm(request: ConfirmRequest): Promise<boolean>; dialog: ReactNode } {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   const [request, setRequest] = useState<ConfirmRequest>();
   const [opened, setOpened] = useState(false);
   const resolveRef = useRef<(answer: boolean) => void>(undefined);

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { useConfirm } from './use-confirm.tsx';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 /**
  * Leaving the editor with unsaved changes asks first: for another screen, in the application's
@@ -9,7 +10,7 @@ import { useConfirm } from './use-confirm.tsx';
  * prompt, the only thing a page may show then.
  */
 export function useLeaveGuard(dirty: boolean): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   const { confirm, dialog } = useConfirm();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {

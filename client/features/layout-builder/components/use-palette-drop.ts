@@ -13,13 +13,14 @@ import { blockNameKey } from '../../../blocks/index.ts';
 import { GRID_GAP } from '../../../layout-engine/layout-grid.tsx';
 import { cellAt } from '../../../layout-engine/rgl-adapter.ts';
 import { GRID_DROP_ID } from './editor-grid.tsx';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 
 interface Options { gridRef: MutableRefObject<HTMLDivElement | null>; cols: number; rowHeight: number; rtl: boolean; onDrop(type: string, cell: { x: number; y: number }): void }
 
 export function usePaletteDrop({ gridRef, cols, rowHeight, rtl, onDrop }: Options) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   const coordinateGetter: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
     const grid = gridRef.current?.getBoundingClientRect();
     const rect = context.collisionRect;

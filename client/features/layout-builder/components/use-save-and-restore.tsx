@@ -12,6 +12,7 @@ import type { EditorAction, EditorState } from '../state/editor-reducer.ts';
 import { SaveModal } from './save-modal.tsx';
 import { useConfirm } from './use-confirm.tsx';
 import { VersionsDrawer } from './versions-drawer.tsx';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 interface Options {
   page: string; structureId: string; scope: LayoutScope;
@@ -19,7 +20,7 @@ interface Options {
 }
 
 export function useSaveAndRestore({ page, structureId, scope, state, dispatch, dirty, reload }: Options) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LAYOUT_BUILDER);
   const [saveOpened, setSaveOpened] = useState(false);
   const [versionsOpened, setVersionsOpened] = useState(false);
   const save = useSaveLayout(structureId, scope);

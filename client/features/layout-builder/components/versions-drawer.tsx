@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useDates } from '../../../lib/dates/use-dates.ts';
 import { useVersions } from '../api/get-versions.ts';
 import type { LayoutScope } from '../api/layout-scope.ts';
+import { LAYOUT_BUILDER } from '../texts.ts';
 
 interface Props { opened: boolean; page: string; structureId: string; scope: LayoutScope; busy: boolean; onClose(): void; onRestore(version: number): void }
 
 export function VersionsDrawer({ opened, page, structureId, scope, busy, onClose, onRestore }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(LAYOUT_BUILDER);
   const versions = useVersions(page, structureId, scope, opened);
   // The interface's language and the session's time zone, not the browser's.
   const dates = useDates();

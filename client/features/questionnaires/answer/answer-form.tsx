@@ -30,6 +30,7 @@ import { QuestionnaireForm } from './questionnaire-form.tsx';
 import { errorSchemaOf, sendOutcome, type AnswerProblem, type BlockedReason, type ClosedCode } from './send-errors.ts';
 import { formProblems, liveProblems, standingServerProblems, type ServerVerdict } from './summary-sync.ts';
 import { useDraft } from './use-draft.ts';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 interface Props {
   patientFileId: string;
@@ -45,8 +46,8 @@ interface Props {
 type Problem = 'retry' | 'session' | 'uploading' | BlockedReason;
 
 export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, task, tasks, version, language }: Props) {
-  const { t: tUi, i18n } = useTranslation();
-  const { t } = useLanguageTexts(language);
+  const { t: tUi, i18n } = useTranslation(QUESTIONNAIRES);
+  const { t } = useLanguageTexts(language, [QUESTIONNAIRES]);
   const navigate = useNavigate();
   const form = useMemo(() => localizeDefinition(version.definition, language), [version.definition, language]);
   const properties = (version.definition.schema as { properties?: Record<string, unknown> }).properties;

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../../schemas/form-api.ts';
 import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 interface Props {
   opened: boolean;
@@ -19,7 +20,7 @@ interface Props {
 }
 
 export function LateFormsDialog({ opened, older, timeZone, sending, onAnswerOldest, onContinue, onClose }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(QUESTIONNAIRES);
   const language = i18n.language as Language;
   return (
     <Modal opened={opened} onClose={onClose} title={t('questionnaires.late.title')} closeButtonProps={{ 'aria-label': t('common.close') }} centered>

@@ -15,6 +15,7 @@ import type { UploadTracker } from '../files/upload-tracker.ts';
 import { ComputedValues } from './computed-values.tsx';
 import classes from './read-only.module.css';
 import type { QuestionnaireFormContext } from './form-context.ts';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 const widgets: RegistryWidgetsType = { [FILE_WIDGET]: FileUploadWidget };
 
@@ -40,9 +41,10 @@ export interface QuestionnaireFormProps {
 }
 
 export function QuestionnaireForm({ form, formData, onChange, onSubmit, readOnly, storedComputed, extraErrors, liveValidate, onError, uploads, fileUrl, onUserInput, children }: QuestionnaireFormProps) {
-  const { t } = useLanguageTexts(form.language);
+  const { t, ready } = useLanguageTexts(form.language, [QUESTIONNAIRES]);
   const uiSchema = useMemo(() => withFileWidgets(form.uiSchema, form.files, FILE_WIDGET), [form]);
   const formContext = useMemo<QuestionnaireFormContext>(() => ({ t, uploads, fileUrl }), [t, uploads, fileUrl]);
+  if (!ready) return null;
   return (
     <Stack gap="md" dir={directionOf(form.language)} lang={form.language} className={readOnly ? classes.readOnly : undefined}
       onInputCapture={onUserInput} onPointerDownCapture={onUserInput} onKeyDownCapture={onUserInput}>

@@ -3,7 +3,6 @@
  * My Tasks. The task is found among the file's tasks (its status and dates), then the current
  * version of its questionnaire is loaded.
  */
-import '../texts.ts';
 import { Alert, Anchor, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useRouteLoaderData } from 'react-router';
@@ -18,9 +17,10 @@ import { formLanguage, textIn } from '../definition/localize.ts';
 import { findTask, parseSurveyParams, surveyHref } from '../definition/route-params.ts';
 import { AnswerForm } from './answer-form.tsx';
 import { NotFound, QueryError } from '../../../lib/ui/query-error.tsx';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 export function SurveyAnswersPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(QUESTIONNAIRES);
   const navigate = useNavigate();
   const params = useParams();
   const { me } = useSessionData();

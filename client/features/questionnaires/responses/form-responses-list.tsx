@@ -1,5 +1,4 @@
 /** A patient file's questionnaire responses, newest first, for its professionals. */
-import '../texts.ts';
 import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,9 +7,10 @@ import type { Language } from '../../../lib/languages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useResponses } from '../api/get-responses.ts';
 import { QueryError } from '../../../lib/ui/query-error.tsx';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 export function FormResponsesList({ patientFileId, structureIndex, timeZone }: { patientFileId: string; structureIndex: number; timeZone: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(QUESTIONNAIRES);
   const responses = useResponses(patientFileId);
   if (responses.isPending) return <Loader aria-label={t('loading.text')} />;
   if (responses.isError) return <QueryError error={responses.error} onRetry={() => void responses.refetch()} homeHref={paths.professional.home.getHref({ structureIndex })} />;

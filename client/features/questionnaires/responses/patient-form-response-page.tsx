@@ -1,5 +1,4 @@
 /** The patient's `health-path-history/form-responses/:formResponseId`; back leads to monitoring. */
-import '../texts.ts';
 import { Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useRouteLoaderData } from 'react-router';
@@ -7,9 +6,10 @@ import type { PatientAreaData } from '../../../app/router/area-loaders.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { ResponseView } from './response-view.tsx';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 export function PatientFormResponsePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(QUESTIONNAIRES);
   const { formResponseId } = useParams();
   const { me } = useSessionData();
   const { index } = useRouteLoaderData('patient-area') as PatientAreaData;

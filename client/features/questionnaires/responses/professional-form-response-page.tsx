@@ -1,5 +1,4 @@
 /** `/s/:structureIndex/patient-file/:patientFileId/form-responses/:formResponseId`; back leads to the file's responses. */
-import '../texts.ts';
 import { Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useRouteLoaderData } from 'react-router';
@@ -7,11 +6,12 @@ import type { StructureAreaData } from '../../../app/router/area-loaders.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { ResponseView } from './response-view.tsx';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 export const FORM_RESPONSES_TAB = 'form-responses';
 
 export function ProfessionalFormResponsePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(QUESTIONNAIRES);
   const { formResponseId, patientFileId } = useParams();
   const { me } = useSessionData();
   const { index } = useRouteLoaderData('structure-area') as StructureAreaData;

@@ -12,9 +12,10 @@ import { QuestionnaireForm } from '../answer/questionnaire-form.tsx';
 import { useFormResponse } from '../api/get-response.ts';
 import { formLanguage, localizeDefinition } from '../definition/localize.ts';
 import { QueryError } from '../../../lib/ui/query-error.tsx';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 export function ResponseView({ responseId, timeZone, homeHref }: { responseId: string; timeZone: string; homeHref: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(QUESTIONNAIRES);
   const response = useFormResponse(responseId);
   const language = response.data ? formLanguage(response.data.definition, i18n.language) : (i18n.language as Language);
   const form = useMemo(() => (response.data ? localizeDefinition(response.data.definition, language) : undefined), [response.data, language]);

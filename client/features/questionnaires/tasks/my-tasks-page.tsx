@@ -2,7 +2,6 @@
  * My Tasks (spec 000 §2): the questionnaires to answer with their status and limit date, late
  * ones first and flagged, then open, free, upcoming and past ones. Dates in the user's time zone.
  */
-import '../texts.ts';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { surveyHref } from '../definition/route-params.ts';
 import { QueryError } from '../../../lib/ui/query-error.tsx';
 import { groupTasks } from './task-groups.ts';
 import { TaskItem } from './task-item.tsx';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
@@ -28,7 +28,7 @@ function Section({ title, children, testId }: { title: string; children: React.R
 }
 
 export function MyTasksPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(QUESTIONNAIRES);
   const { me } = useSessionData();
   const { index, patientFile } = useRouteLoaderData('patient-area') as PatientAreaData;
   usePageTitle(t('screens.myTasks'));

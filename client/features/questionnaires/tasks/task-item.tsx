@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Task } from '../../../../schemas/form-api.ts';
 import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 const STATUS_COLOURS: Record<Task['status'], string> = {
   available: 'info', ongoing: 'info', completed: 'positive', expired: 'gray', upcoming: 'gray', free: 'secondary',
@@ -22,7 +23,7 @@ interface Props {
 }
 
 export function TaskItem({ task, timeZone, answerHref, responseHref, more }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(QUESTIONNAIRES);
   const when = (iso: string | undefined) => (iso ? formatDateTime(iso, i18n.language as Language, timeZone) : '');
   const dateLine = task.late ? t('questionnaires.tasks.lateUntil', { date: when(task.limitAt) })
     : task.status === 'available' || task.status === 'ongoing' ? t('questionnaires.tasks.answerBefore', { date: when(task.endAt) })

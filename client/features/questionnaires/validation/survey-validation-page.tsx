@@ -3,7 +3,6 @@
  * read-only, in any of its versions. The server has no validation request or decision for
  * questionnaires yet: the screen says so rather than offering buttons that do nothing.
  */
-import '../texts.ts';
 import { Alert, Badge, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +15,10 @@ import { QuestionnaireForm } from '../answer/questionnaire-form.tsx';
 import { useFormVersions } from '../api/get-form-versions.ts';
 import { formLanguage, localizeDefinition } from '../definition/localize.ts';
 import { QueryError } from '../../../lib/ui/query-error.tsx';
+import { QUESTIONNAIRES } from '../texts.ts';
 
 export function SurveyValidationPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(QUESTIONNAIRES);
   const { id } = useParams();
   const { me } = useSessionData();
   const versions = useFormVersions(id!);
