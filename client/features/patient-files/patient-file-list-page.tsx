@@ -1,0 +1,40 @@
+/**
+ * The professional's patient-file list, `/s/:structureIndex/patient-file` (spec 000 §2): the
+ * files of the structure the professional may open, searched, filtered, sorted and paged on the
+ * server (POST /establishments/{id}/patient_files/search), the list's state in the address.
+ * A row opens the file. The app gives the structure (features do not read the app's loaders).
+ */
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Establishment } from '../../../schemas/establishments.ts';
+import { parseCalendarDate } from '../../lib/dates/calendar-input.ts';
+import { isLanguage } from '../../lib/languages.ts';
+import { paths } from '../../lib/paths.ts';
+import { DataTable } from '../../lib/ui/data-table/data-table.tsx';
+import { useListState } from '../../lib/ui/data-table/use-list-state.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { usePatientFileSearch } from './api/search-patient-files.ts';
+import { usePatientFileColumns } from './columns.tsx';
+import { patientFileList, searchBody } from './list-definition.ts';
+import { PatientFileFilters } from './patient-file-filters.tsx';
+import { PATIENT_FILES } from './texts.ts';
+
+export function PatientFileListPage({ structure, structureIndex }: { structure: Establishment; structureIndex: number }) {
+  const { t, i18n } = useTranslation(PATIENT_FILES);
+  const navigate = useNavigate();
+  const language = isLanguage(i18n.language) ? i18n.language : 'fr';
+  usePageTitle(t('patientFiles.title'));
+  const list = useListState(patientFileList);
+  const query = usePatientFileSearch(structure.id, searchBody(list, (text) => parseCalendarDate(text, language)));
+  const columns = usePatientFileColumns();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">{t('patientFiles.title')}</Title>
+      <PatientFileFilters list={list} services={structure.services} />
+      <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.id} label={t('patientFiles.tableLabel')}
+        emptyText={t('patientFiles.empty')} homeHref={paths.professional.home.getHref({ structureIndex })}
+        onOpen={(row) => void navigate(paths.professional.patientFile.getHref({ structureIndex, patientFileId: row.id }))} />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+/** Under the table: how many results, the page size, and the pages (Mantine Pagination). */
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DATA_TABLE } from './texts.ts';
+import { PAGE_SIZES } from '../../../../schemas/common.ts';
+import type { ListControls } from './use-list-state.ts';
+
+interface Props {
+  list: ListControls<string, string>;
+  /** Undefined before the first answer: the count is not shown rather than shown as 0. */
+  totalItems: number | undefined;
+  pageCount: number;
+  pageSizes?: readonly number[];
+}
+
+export function DataTablePager({ list, totalItems, pageCount, pageSizes = PAGE_SIZES }: Props) {
+  const { t } = useTranslation(DATA_TABLE);
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="data-table-total">
+        {totalItems === undefined ? '' : t('dataTable.total', { count: totalItems })}
+      </Text>
+      <Group gap="sm" wrap="wrap">
+        <Select size="xs" w={90} label={t('dataTable.pageSize')} allowDeselect={false} withCheckIcon={false}
+          data={pageSizes.map(String)} value={String(list.pageSize)} onChange={(value) => value && list.setPageSize(Number(value))}
+          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }} />
+        {pageCount > 1 && (
+          <Pagination size="sm" total={pageCount} value={Math.min(list.page, pageCount)} onChange={list.setPage}
+            getControlProps={(control) => ({ 'aria-label': t(`dataTable.pages.${control}`) })}
+            getItemProps={(page) => ({ 'aria-label': t('dataTable.pages.page', { page }), 'aria-current': page === list.page ? 'page' : undefined })} />
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The query of one page of a list: the page's parameters are part of the key, the previous
+ * page stays on screen while the next loads (no blank table between pages), and the request
+ * gets TanStack Query's AbortSignal, so a request whose key was replaced (a new search, another
+ * page) is aborted instead of finishing for nothing (spec 001 §7 "abortable").
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+
+/** What every list endpoint answers (the server's list helper: `pageOf` in schemas/common.ts). */
+export interface ListPage<T> {
+  data: T[];
+  totalItems: number;
+}
+
+export function listQueryOptions<T, const K extends readonly unknown[]>(options: {
+  queryKey: K;
+  fetchPage(signal: AbortSignal): Promise<ListPage<T>>;
+  enabled?: boolean;
+}) {
+  return queryOptions({
+    queryKey: options.queryKey,
+    queryFn: ({ signal }) => options.fetchPage(signal),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
