@@ -1,0 +1,30 @@
+/**
+ * The list pattern of the server: a list declares its sorts (sort.ts) and reads a page here, from
+ * a query or body validated by listProperties() (schemas/common.ts), which also gives the client
+ * its page sizes and sorts; a bad page, pageSize or sort is a 400 with its field before this runs.
+ *
+ *   const SORTS = defineSorts({ name: [establishments.name] }, establishments.id);
+ *   return pageOfRows(query, {
+ *     rows: (limit, offset) => db.select().from(t).where(w).orderBy(...orderOf(SORTS, query.sort)).limit(limit).offset(offset),
+ *     count: async () => (await db.select({ n: count() }).from(t).where(w))[0]?.n ?? 0,
+ *   });
+ *
+ * A page of a list: `{ data, totalItems, page, pageSize }` (pageOf in schemas/common.ts), its
+ * rows and its total read together. page ≤ INT32_MAX and pageSize ≤ 999 (schemas), so the offset
+ * stays below 2^41: never near PostgreSQL's bigint limit nor past Number.MAX_SAFE_INTEGER.
+ */
+export interface PageRequest { page: number; pageSize: number }
+
+export interface Page<T> { data: T[]; totalItems: number; page: number; pageSize: number }
+
+export interface PageLoaders<T> {
+  /** The rows of the page, in the list's order. */
+  rows(limit: number, offset: number): Promise<T[]>;
+  /** How many rows match, over every page. */
+  count(): Promise<number>;
+}
+
+export async function pageOfRows<T>({ page, pageSize }: PageRequest, load: PageLoaders<T>): Promise<Page<T>> {
+  const [data, totalItems] = await Promise.all([load.rows(pageSize, (page - 1) * pageSize), load.count()]);
+  return { data, totalItems, page, pageSize };
+}
