@@ -9,7 +9,9 @@ import { themeSchema } from '../../schemas/theme.ts';
 import { expressionSchema, formDefinitionSchema } from '../../schemas/form.ts';
 import { runtimeConfigSchema } from '../../schemas/runtime-config.ts';
 import { BLOCK_PROPS } from '../../schemas/blocks/index.ts';
+import { uiRoutes } from '../../schemas/api/ui.ts';
 import { AppError } from '../errors.ts';
+import { route } from '../http/route.ts';
 
 const PUBLISHED: Record<string, object> = {
   layout: layoutSchema,
@@ -26,10 +28,8 @@ export default async function schemaRoutes(app: FastifyInstance) {
     return [id, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }];
   }));
 
-  app.get<{ Params: { '*': string } }>('/ui/schemas/*', {
-    schema: { tags: ['ui'], summary: 'A published JSON Schema (layout, theme, runtime-config, blocks/<type>)', params: { type: 'object', properties: { '*': { type: 'string', maxLength: 100 } } } },
-  }, async (request, reply) => {
-    const found = documents.get(request.params['*'].replace(/\.json$/, ''));
+  route(app, uiRoutes.schema, async (request, reply) => {
+    const found = documents.get((request.params['*'] ?? '').replace(/\.json$/, ''));
     if (!found) throw new AppError(404, 'schema_not_found');
     reply.header('etag', found.etag).header('cache-control', 'public, no-cache');
     if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();

@@ -8,8 +8,8 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { establishments } from '../db/schema.ts';
-import { localeOnlyQuerySchema } from '../../schemas/common.ts';
-import { layoutStatusSchema } from '../../schemas/layout-api.ts';
+import { uiRoutes } from '../../schemas/api/ui.ts';
+import { route } from '../http/route.ts';
 import type { ProvisionedFiles } from './provisioned-files.ts';
 import { provisioningReach } from './layouts/access.ts';
 
@@ -21,12 +21,7 @@ async function scopesOf(db: Db, establishmentIds: string[]): Promise<Set<string>
 }
 
 export default async function statusRoutes(app: FastifyInstance, opts: { files: ProvisionedFiles; db: Db }) {
-  app.get('/ui/status', {
-    schema: {
-      tags: ['ui'], summary: 'ok, or degraded when a provisioned file is invalid; the files and their errors for the admins of their scope',
-      querystring: localeOnlyQuerySchema, response: { 200: layoutStatusSchema },
-    },
-  }, async (request, reply) => {
+  route(app, uiRoutes.status, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const session = await app.resolveSession(request);
     const reach = provisioningReach(session);

@@ -2,23 +2,26 @@
  * A questionnaire's versions, for the managers and super admins of its establishment who
  * validate it (spec 000 §2, surveys/:id/validation). Another establishment's form answers 404.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { errorResponses, idParamsSchema, localeOnlyQuerySchema, type IdParams } from '../../../schemas/common.ts';
-import { formVersionListSchema, type FormVersionList } from '../../../schemas/form-api.ts';
-import type { Db } from '../../db/client.ts';
+import { formRoutes } from '../../../schemas/api/forms.ts';
+import { type FormVersionList } from '../../../schemas/form-api.ts';
 import { forms, formVersions } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { Identity } from '../../identity.ts';
-import { holdsInStructure, loadGrants, type Privilege } from '../access.ts';
+import { route } from '../../http/route.ts';
+import type { CareContext } from '../context.ts';
+import { establishmentsHolding, type Privilege } from '../access.ts';
 
 export const FORM_VALIDATION_PRIVILEGES: readonly Privilege[] = ['SUPER_ADMIN', 'MANAGER'];
 
-export async function formVersionsFor(db: Db, identity: Identity, formId: string): Promise<FormVersionList> {
-  const [form] = await db.select().from(forms).where(eq(forms.id, formId));
+export async function formVersionsFor(care: CareContext, formId: string): Promise<FormVersionList> {
+  const { db } = care;
+  // Read through the scope: only forms of establishments where the caller validates questionnaires.
+  const validated = establishmentsHolding(care.grants, FORM_VALIDATION_PRIVILEGES);
+  const [form] = validated.length
+    ? await db.select().from(forms).where(and(eq(forms.id, formId), inArray(forms.establishmentId, validated)))
+    : [];
   if (!form) throw notFound();
-  const grants = await loadGrants(db, identity.user.id);
-  if (!holdsInStructure(grants, form.establishmentId, FORM_VALIDATION_PRIVILEGES)) throw notFound();
   const rows = await db.select().from(formVersions).where(eq(formVersions.formId, formId)).orderBy(desc(formVersions.version));
   return {
     reference: form.reference,
@@ -31,10 +34,5 @@ export async function formVersionsFor(db: Db, identity: Identity, formId: string
 }
 
 export default async function formVersionRoutes(app: FastifyInstance) {
-  app.get<{ Params: IdParams }>('/forms/:id/versions', {
-    schema: {
-      tags: ['questionnaires'], summary: "A questionnaire's versions, newest first, for its establishment's managers and super admins",
-      params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: formVersionListSchema, ...errorResponses },
-    },
-  }, async (request) => formVersionsFor(app.db, request.identity as Identity, request.params.id));
+  route(app, formRoutes.versions, async (request) => formVersionsFor(request.care, request.params.id));
 }

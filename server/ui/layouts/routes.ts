@@ -3,19 +3,14 @@
  * new versions, listing, restoring and resetting them. Behind the same session layer as /api.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../../../schemas/common.ts';
-import {
-  layoutParamsSchema, layoutQuerySchema, layoutSaveBodySchema, layoutSavedSchema, layoutVersionListSchema,
-  layoutVersionParamsSchema, type LayoutParams, type LayoutQuery, type LayoutSaveBody, type LayoutVersionParams,
-} from '../../../schemas/layout-api.ts';
+import { layoutRoutes as contracts } from '../../../schemas/api/ui.ts';
+import type { LayoutQuery } from '../../../schemas/layout-api.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { route } from '../../http/route.ts';
 import { translator } from '../../i18n/index.ts';
 import { viewOf, type LayoutCatalogue } from './catalogue.ts';
 import { assertCanEdit, assertCanSee, blockVisibility, editsEstablishmentLayout } from './access.ts';
 import { LayoutInvalidError, parseLayout } from './validate.ts';
-
-const tags = ['ui'];
-const saved = { 200: layoutSavedSchema, ...errorResponses } as const;
 
 export default async function layoutRoutes(app: FastifyInstance, opts: { catalogue: LayoutCatalogue }) {
   const { catalogue } = opts;
@@ -23,9 +18,7 @@ export default async function layoutRoutes(app: FastifyInstance, opts: { catalog
     establishmentId: query.structure, page, ownerId: query.scope === 'personal' ? userId : null,
   });
 
-  app.get<{ Params: LayoutParams; Querystring: LayoutQuery }>('/ui/layouts/:page', {
-    schema: { tags, summary: 'The layout of a page for the active structure (ETag, 304)', params: layoutParamsSchema, querystring: layoutQuerySchema },
-  }, async (request, reply) => {
+  route(app, contracts.get, async (request, reply) => {
     const session = request.session!;
     assertCanSee(session, request.query.structure);
     const { structure } = request.query;
@@ -38,9 +31,7 @@ export default async function layoutRoutes(app: FastifyInstance, opts: { catalog
     return reply.type('application/json; charset=utf-8').send(view.body);
   });
 
-  app.put<{ Params: LayoutParams; Querystring: LayoutQuery; Body: LayoutSaveBody }>('/ui/layouts/:page', {
-    schema: { tags, summary: "Saves a new version of the establishment's layout, or of the user's own", params: layoutParamsSchema, querystring: layoutQuerySchema, body: layoutSaveBodySchema, response: saved },
-  }, async (request) => {
+  route(app, contracts.save, async (request) => {
     const { page } = request.params;
     const scope = request.query.scope ?? 'establishment';
     assertCanEdit(request.session!, request.query.structure, page, scope);
@@ -56,9 +47,7 @@ export default async function layoutRoutes(app: FastifyInstance, opts: { catalog
     return { version };
   });
 
-  app.get<{ Params: LayoutParams; Querystring: LayoutQuery }>('/ui/layouts/:page/versions', {
-    schema: { tags, summary: 'Saved versions, newest first', params: layoutParamsSchema, querystring: layoutQuerySchema, response: { 200: layoutVersionListSchema, ...errorResponses } },
-  }, async (request) => {
+  route(app, contracts.versions, async (request) => {
     const scope = request.query.scope ?? 'establishment';
     assertCanEdit(request.session!, request.query.structure, request.params.page, scope);
     const rows = await catalogue.list(target(request.query, request.params.page, request.session!.userId));
@@ -70,9 +59,7 @@ export default async function layoutRoutes(app: FastifyInstance, opts: { catalog
     };
   });
 
-  app.post<{ Params: LayoutVersionParams; Querystring: LayoutQuery }>('/ui/layouts/:page/versions/:version/restore', {
-    schema: { tags, summary: 'Makes an older version the one in force (as a new version)', params: layoutVersionParamsSchema, querystring: layoutQuerySchema, response: saved },
-  }, async (request) => {
+  route(app, contracts.restore, async (request) => {
     const { page, version } = request.params;
     const scope = request.query.scope ?? 'establishment';
     assertCanEdit(request.session!, request.query.structure, page, scope);
@@ -80,9 +67,7 @@ export default async function layoutRoutes(app: FastifyInstance, opts: { catalog
     return { version: await catalogue.restore(target(request.query, page, request.session!.userId), version, request.session!.userId, message) };
   });
 
-  app.post<{ Params: LayoutParams; Querystring: LayoutQuery }>('/ui/layouts/:page/reset', {
-    schema: { tags, summary: 'Goes back to the provisioned layout (as a new version)', params: layoutParamsSchema, querystring: layoutQuerySchema, response: saved },
-  }, async (request) => {
+  route(app, contracts.reset, async (request) => {
     const { page } = request.params;
     const scope = request.query.scope ?? 'establishment';
     assertCanEdit(request.session!, request.query.structure, page, scope);

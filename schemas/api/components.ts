@@ -1,0 +1,37 @@
+/**
+ * Schemas published by name in /openapi.json (components.schemas) and referred to by `$ref` from
+ * every answer that holds them. A new entity of the API gets its line here.
+ */
+import { errorSchema } from '../common.ts';
+import { establishmentSchema } from '../establishments.ts';
+import {
+  assignmentSchema, fileSchema, formResponseSchema, formSummarySchema, formVersionEntrySchema, formVersionListSchema,
+  formVersionSchema, taskSchema,
+} from '../form-api.ts';
+import { layoutSavedSchema, layoutStatusSchema, layoutVersionListSchema } from '../layout-api.ts';
+import { layoutBaseSchema } from '../layout.ts';
+import { meSchema, patientFileSummarySchema, privilegeEntrySchema } from '../me.ts';
+import { runtimeConfigSchema } from '../runtime-config.ts';
+import { themeSchema } from '../theme.ts';
+
+export const COMPONENTS: Record<string, object> = {
+  ApiError: errorSchema,
+  Me: meSchema,
+  PrivilegeEntry: privilegeEntrySchema,
+  PatientFileSummary: patientFileSummarySchema,
+  Establishment: establishmentSchema,
+  Theme: themeSchema,
+  FormSummary: formSummarySchema,
+  FormVersion: formVersionSchema,
+  FormVersionEntry: formVersionEntrySchema,
+  FormVersionList: formVersionListSchema,
+  Assignment: assignmentSchema,
+  Task: taskSchema,
+  FormResponse: formResponseSchema,
+  File: fileSchema,
+  Layout: layoutBaseSchema,
+  LayoutSaved: layoutSavedSchema,
+  LayoutVersionList: layoutVersionListSchema,
+  LayoutStatus: layoutStatusSchema,
+  RuntimeConfig: runtimeConfigSchema,
+};

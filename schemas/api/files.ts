@@ -1,0 +1,35 @@
+/** Contracts of files (spec 001 §7): prepare, upload (multipart), rename, download. */
+import { errorResponses, idParamsSchema, localeOnlyQuerySchema, uuidSchema } from '../common.ts';
+import { filePrepareBodySchema, fileSchema } from '../form-api.ts';
+import { defineRoute } from './contract.ts';
+
+const tags = ['files'] as const;
+const file = { 200: fileSchema, ...errorResponses } as const;
+/** Bytes, not JSON: the handler sends them (a Buffer or a stream, never serialized) and returns the reply. */
+const bytes = { 200: { description: 'The bytes of the file', type: 'string', format: 'binary' }, ...errorResponses } as const;
+const patientFileFileParams = {
+  type: 'object', required: ['id', 'fileId'], additionalProperties: false, properties: { id: uuidSchema, fileId: uuidSchema },
+} as const;
+
+export const fileRoutes = {
+  prepare: defineRoute({
+    method: 'POST', url: '/api/files/prepare', tags, summary: 'Prepares a file: answers its upload_url',
+    querystring: localeOnlyQuerySchema, body: filePrepareBodySchema, response: file,
+  }),
+  upload: defineRoute({
+    method: 'POST', url: '/api/files/:id/upload', tags, summary: 'Uploads the bytes of a prepared file (multipart, one file)',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, consumes: ['multipart/form-data'], response: file,
+  }),
+  update: defineRoute({
+    method: 'PUT', url: '/api/files/:id', tags, summary: "Changes a file's name, description or visibility",
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, body: filePrepareBodySchema, response: file,
+  }),
+  downloadOfPatientFile: defineRoute({
+    method: 'GET', url: '/api/patient_files/:id/files/:fileId/download', tags, summary: "A file of a patient file's questionnaire answers",
+    params: patientFileFileParams, querystring: localeOnlyQuerySchema, response: bytes,
+  }),
+  download: defineRoute({
+    method: 'GET', url: '/api/files/:id/download', tags, summary: 'The bytes of a file the caller uploaded',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: bytes,
+  }),
+} as const;

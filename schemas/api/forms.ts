@@ -1,0 +1,63 @@
+/** Contracts of questionnaires: forms of an establishment, assignment, tasks, responses, versions. */
+import { errorResponses, errorSchema, idParamsSchema, localeOnlyQuerySchema, uuidSchema } from '../common.ts';
+import {
+  assignmentSchema, formListSchema, formResponseListSchema, formResponseSchema, formVersionListSchema, formVersionSchema,
+  overloadBodySchema, patientFileFormParamsSchema, responseBodySchema, startBodySchema, taskListSchema,
+} from '../form-api.ts';
+import { defineRoute } from './contract.ts';
+
+const tags = ['questionnaires'] as const;
+const idResponse = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: uuidSchema } } as const;
+const assignment = { 200: assignmentSchema, ...errorResponses } as const;
+
+export const formRoutes = {
+  ofEstablishment: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/forms', tags, summary: 'Questionnaires of an establishment',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: formListSchema, ...errorResponses },
+  }),
+  assign: defineRoute({
+    method: 'POST', url: '/api/patient_files/:id/forms/:formId', tags, summary: 'Assigns a questionnaire to a patient file',
+    params: patientFileFormParamsSchema, querystring: localeOnlyQuerySchema, response: { ...assignment, 409: errorSchema },
+  }),
+  activate: defineRoute({
+    method: 'POST', url: '/api/patient_file_forms/:id/activate', tags, summary: 'Activates a questionnaire of a patient file',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: assignment,
+  }),
+  deactivate: defineRoute({
+    method: 'POST', url: '/api/patient_file_forms/:id/deactivate', tags, summary: 'Deactivates a questionnaire of a patient file',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: assignment,
+  }),
+  overload: defineRoute({
+    method: 'POST', url: '/api/patient_file_forms/:id/overload', tags, summary: 'Gives this patient file its own planning of the questionnaire',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, body: overloadBodySchema, response: assignment,
+  }),
+  tasks: defineRoute({
+    method: 'GET', url: '/api/patient_files/:id/tasks', tags, summary: 'My Tasks: what is to be answered, with status and limit date',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: taskListSchema, ...errorResponses },
+  }),
+  definition: defineRoute({
+    method: 'GET', url: '/api/patient_files/:id/forms/:formId', tags, summary: 'The current version of an assigned questionnaire, to answer it',
+    params: patientFileFormParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: formVersionSchema, ...errorResponses },
+  }),
+  start: defineRoute({
+    method: 'POST', url: '/api/patient_files/:id/form_responses/start', tags, summary: 'Marks a questionnaire as opened (ongoing)',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, body: startBodySchema, response: { 200: idResponse, ...errorResponses, 409: errorSchema },
+  }),
+  submit: defineRoute({
+    method: 'POST', url: '/api/patient_files/:id/form_responses', tags, summary: 'Sends the answers of a questionnaire',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, body: responseBodySchema,
+    response: { 201: idResponse, ...errorResponses, 409: errorSchema, 413: errorSchema, 429: errorSchema },
+  }),
+  responses: defineRoute({
+    method: 'GET', url: '/api/patient_files/:id/form_responses', tags, summary: "A patient file's questionnaire responses, newest first",
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: formResponseListSchema, ...errorResponses },
+  }),
+  response: defineRoute({
+    method: 'GET', url: '/api/form_responses/:id', tags, summary: 'A response, with the version of the questionnaire it was answered in',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: formResponseSchema, ...errorResponses },
+  }),
+  versions: defineRoute({
+    method: 'GET', url: '/api/forms/:id/versions', tags, summary: "A questionnaire's versions, newest first, for its establishment's managers and super admins",
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: formVersionListSchema, ...errorResponses },
+  }),
+} as const;
