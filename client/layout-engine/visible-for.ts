@@ -5,8 +5,7 @@
 import { PRIVILEGES } from '../../schemas/common.ts';
 import type { PrivilegeEntry } from '../../schemas/me.ts';
 import type { LayoutBlock } from '../../schemas/layout.ts';
-import { holdsInStructure } from '../app/guards/privileges.ts';
-import type { Privilege } from '../app/routes/screen.ts';
+import { holdsInStructure, type Privilege } from '../lib/session/privileges.ts';
 import { hasRole } from '../lib/session/roles.ts';
 
 /** Who looks at a layout: their roles, and the privileges they hold in the structure shown. */

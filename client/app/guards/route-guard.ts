@@ -4,7 +4,7 @@
 import type { PatientFileSummary, PrivilegeEntry } from '../../../schemas/me.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Privilege } from '../routes/screen.ts';
-import { holdsInStructure } from './privileges.ts';
+import { holdsInStructure } from '../../lib/session/privileges.ts';
 
 export type GuardDecision = { allowed: true } | { allowed: false; redirectTo: string };
 

@@ -1,6 +1,6 @@
-import type { PRIVILEGES } from '../../../schemas/common.ts';
+import type { Privilege } from '../../lib/session/privileges.ts';
 
-export type Privilege = (typeof PRIVILEGES)[number];
+export type { Privilege };
 
 /**
  * One screen of a route table (spec 000 §2). The table is data: the router turns it into

@@ -6,7 +6,7 @@ import { Alert, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EDITABLE_PAGES } from '../../../schemas/layout.ts';
-import { holdsInStructure } from '../../app/guards/privileges.ts';
+import { holdsInStructure } from '../../lib/session/privileges.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useStructureLayoutContext } from '../layout-screens/use-structure-layout-context.ts';

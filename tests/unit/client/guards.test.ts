@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsAnywhere, holdsInService, holdsInStructure, keyInList } from '../../../client/app/guards/privileges.ts';
+import { holdsAnywhere, holdsInService, holdsInStructure, keyInList } from '../../../client/lib/session/privileges.ts';
 import { guardPatientRoute, guardStructureRoute, refusal, resolveIndex } from '../../../client/app/guards/route-guard.ts';
 import { patientFileContext } from '../../../client/app/guards/patient-context.ts';
 import { contextShortcut } from '../../../client/app/guards/context-selector-rule.ts';
