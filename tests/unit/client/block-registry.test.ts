@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { lazy } from 'react';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +6,6 @@ import { blockRegistry } from '../../../client/blocks/index.ts';
 import { BLOCK_EDITING } from '../../../client/blocks/editing.ts';
 import { BlockRegistry } from '../../../client/blocks/registry.ts';
 import { blockNameKey, type BlockDefinition } from '../../../client/blocks/types.ts';
-import { GENERATED_FILE, generateValidators } from '../../../client/features/layout-builder/validators/generate-validators.ts';
 import en from '../../../client/locales/en.json' with { type: 'json' };
 
 const definition = (id: string, aliasIds?: string[]): BlockDefinition => ({
@@ -48,9 +46,5 @@ describe('block registry', () => {
     const registry = new BlockRegistry([definition('markdown', ['text']), definition('alerts')]);
     expect(registry.get(id)?.id).toBe(expected);
     expect(registry.list()).toHaveLength(2);
-  });
-
-  it('precompiled props validators are up to date with schemas/blocks', () => {
-    expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(generateValidators());
   });
 });

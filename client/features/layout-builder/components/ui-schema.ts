@@ -1,8 +1,7 @@
 /**
  * The props form's labels, from the editor's translations: each property by its name, a
  * localized text as "same text in every language" / "a text per language" (fr, en, ar), markdown
- * content as a text area. The schema itself is left as is: its precompiled validator is found
- * by the schema's hash.
+ * content as a text area. The schema itself is left as is.
  */
 import type { UiSchema } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
