@@ -5,6 +5,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../../features/loading/loading-screen.tsx';
 import { RouteError } from '../../features/errors/route-error.tsx';
+import { AREA_ROUTE_IDS } from '../../lib/areas.ts';
 import { paths, PATIENT_BASE, STRUCTURE_BASE } from '../../lib/paths.ts';
 import type { SessionData } from '../../lib/session/session-store.ts';
 import { contextShortcut } from '../guards/context-selector-rule.ts';
@@ -23,7 +24,7 @@ function structureRoutes(session: () => SessionData): RouteObject | undefined {
   if (kind === 'patient') return undefined;
   const admin = kind === 'admin';
   return {
-    id: 'structure-area',
+    id: AREA_ROUTE_IDS.structure,
     path: rel(STRUCTURE_BASE),
     loader: (args) => structureArea(session(), args),
     lazy: admin ? () => import('../layouts/back-office-layout.tsx') : () => import('../layouts/professional-layout.tsx'),
@@ -68,7 +69,7 @@ export function appRoutes(session: () => SessionData): RouteObject[] {
       { path: rel(paths.acceptCgu.pattern), ...redirectTo(paths.root.getHref()) },
       { path: rel(paths.authError.pattern), lazy: () => import('../../features/errors/auth-error-page.tsx') },
       {
-        id: 'patient-area',
+        id: AREA_ROUTE_IDS.patient,
         path: rel(PATIENT_BASE),
         loader: (args) => patientArea(session(), args),
         lazy: () => import('../layouts/patient-layout.tsx'),

@@ -4,15 +4,13 @@
  * (spec 000 §2, §6).
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import type { Establishment } from '../../../schemas/establishments.ts';
-import type { PatientFileSummary } from '../../../schemas/me.ts';
+import type { PatientAreaData, StructureAreaData } from '../../lib/areas.ts';
 import { paths } from '../../lib/paths.ts';
 import type { SessionData } from '../../lib/session/session-store.ts';
 import { guardPatientRoute, guardStructureRoute, resolveIndex } from '../guards/route-guard.ts';
 import type { Screen } from '../routes/screen.ts';
 
-export interface PatientAreaData { index: number; patientFile: PatientFileSummary }
-export interface StructureAreaData { index: number; structure: Establishment }
+export type { PatientAreaData, StructureAreaData };
 
 const toSelector = () => redirect(paths.contextSelector.getHref());
 const pathOf = (request: Request) => new URL(request.url).pathname;

@@ -1,17 +1,16 @@
 /** The patient homepage, rendered from the `patient-home` layout of the active file's establishment. */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteLoaderData } from 'react-router';
-import type { PatientAreaData } from '../../app/router/area-loaders.ts';
 import { LayoutView } from '../../layout-engine/layout-view.tsx';
 import { viewerIn } from '../../layout-engine/visible-for.ts';
+import { usePatientArea } from '../../lib/areas.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
 
 export function PatientHomePage() {
   const { t } = useTranslation();
   const { me, privileges } = useSessionData();
-  const { index, patientFile } = useRouteLoaderData('patient-area') as PatientAreaData;
+  const { index, patientFile } = usePatientArea();
   const structureId = patientFile.service.establishment.id;
   const context = useMemo(() => ({
     area: 'patient' as const, structureId, patientFileId: patientFile.id, areaHref: paths.patient.home.getHref({ patientFileIndex: index }),

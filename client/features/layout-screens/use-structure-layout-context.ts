@@ -1,15 +1,14 @@
 import { useMemo } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { StructureAreaData } from '../../app/router/area-loaders.ts';
 import type { BlockContext } from '../../blocks/index.ts';
 import { viewerIn } from '../../layout-engine/visible-for.ts';
+import { useStructureArea } from '../../lib/areas.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
 
 /** Where a professional screen's layout is shown, and who looks at it. */
 export function useStructureLayoutContext(patientFileId?: string) {
   const { me, privileges } = useSessionData();
-  const { index, structure } = useRouteLoaderData('structure-area') as StructureAreaData;
+  const { index, structure } = useStructureArea();
   const context = useMemo<BlockContext>(() => ({
     area: 'professional', structureId: structure.id, patientFileId, areaHref: paths.professional.home.getHref({ structureIndex: index }),
   }), [structure.id, patientFileId, index]);

@@ -5,8 +5,8 @@
  */
 import { Alert, Anchor, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useRouteLoaderData } from 'react-router';
-import type { PatientAreaData } from '../../../app/router/area-loaders.ts';
+import { Link, useNavigate, useParams } from 'react-router';
+import { usePatientArea } from '../../../lib/areas.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -24,7 +24,7 @@ export function SurveyAnswersPage() {
   const navigate = useNavigate();
   const params = useParams();
   const { me } = useSessionData();
-  const { index, patientFile } = useRouteLoaderData('patient-area') as PatientAreaData;
+  const { index, patientFile } = usePatientArea();
   const target = parseSurveyParams(params);
   const tasks = useTasks(patientFile.id);
   const task = tasks.data && target ? findTask(tasks.data, target) : undefined;

@@ -1,8 +1,8 @@
 /** The patient's `health-path-history/form-responses/:formResponseId`; back leads to monitoring. */
 import { Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useRouteLoaderData } from 'react-router';
-import type { PatientAreaData } from '../../../app/router/area-loaders.ts';
+import { Link, useParams } from 'react-router';
+import { usePatientArea } from '../../../lib/areas.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { ResponseView } from './response-view.tsx';
@@ -12,7 +12,7 @@ export function PatientFormResponsePage() {
   const { t } = useTranslation(QUESTIONNAIRES);
   const { formResponseId } = useParams();
   const { me } = useSessionData();
-  const { index } = useRouteLoaderData('patient-area') as PatientAreaData;
+  const { index } = usePatientArea();
   const backHref = paths.patient.healthPathData.getHref({ patientFileIndex: index });
   return (
     <Stack gap="md">

@@ -1,8 +1,8 @@
 /** `/s/:structureIndex/patient-file/:patientFileId/form-responses/:formResponseId`; back leads to the file's responses. */
 import { Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useRouteLoaderData } from 'react-router';
-import type { StructureAreaData } from '../../../app/router/area-loaders.ts';
+import { Link, useParams } from 'react-router';
+import { useStructureArea } from '../../../lib/areas.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { ResponseView } from './response-view.tsx';
@@ -14,7 +14,7 @@ export function ProfessionalFormResponsePage() {
   const { t } = useTranslation(QUESTIONNAIRES);
   const { formResponseId, patientFileId } = useParams();
   const { me } = useSessionData();
-  const { index } = useRouteLoaderData('structure-area') as StructureAreaData;
+  const { index } = useStructureArea();
   const backHref = paths.professional.patientFile.getHref({ structureIndex: index, patientFileId: patientFileId!, currentTab: FORM_RESPONSES_TAB });
   return (
     <Stack gap="md">

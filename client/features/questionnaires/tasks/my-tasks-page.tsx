@@ -5,8 +5,7 @@
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteLoaderData } from 'react-router';
-import type { PatientAreaData } from '../../../app/router/area-loaders.ts';
+import { usePatientArea } from '../../../lib/areas.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -30,7 +29,7 @@ function Section({ title, children, testId }: { title: string; children: React.R
 export function MyTasksPage() {
   const { t } = useTranslation(QUESTIONNAIRES);
   const { me } = useSessionData();
-  const { index, patientFile } = useRouteLoaderData('patient-area') as PatientAreaData;
+  const { index, patientFile } = usePatientArea();
   usePageTitle(t('screens.myTasks'));
   const tasks = useTasks(patientFile.id);
   const responses = useResponses(patientFile.id);
