@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { Language } from './i18n/index.ts';
 import type { UserSnapshot } from './auth/user-snapshot.ts';
 import { hmac, safeEqual } from './auth/tokens.ts';
+import type { Grants } from './care/access.ts';
 
 export interface Identity {
   user: UserSnapshot;
@@ -17,6 +18,12 @@ export interface Identity {
   /** Language and time zone the session layer resolved for this call. */
   locale: Language;
   timeZone: string;
+  /**
+   * The caller's privileges per establishment and service, loaded with the session (and reloaded
+   * with it: session-store.ts), so the care API never reads them per call. Plain records: this
+   * travels as JSON in the signed header, a few hundred bytes for a professional.
+   */
+  grants: Grants;
 }
 
 declare module 'fastify' {

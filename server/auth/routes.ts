@@ -20,7 +20,7 @@ import { Logos, normaliseBrand, themeOfBrand } from '../ui/branding.ts';
 import { authFormValidator, loginFormError } from './form-errors.ts';
 import { LoginLimiter } from './login-limiter.ts';
 import { loginPage, logoutPage } from './pages.ts';
-import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { verifyAgainstDecoy, verifyPassword } from '../shared/passwords.ts';
 import { safeTargetUrl } from './target-url.ts';
 import { hmac, randomToken } from './tokens.ts';
 

@@ -1,21 +1,30 @@
 /**
- * Who may see what: the privilege checks of spec 000 §6 as pure functions, and the SQL scopes
- * every repository applies. A route never decides access itself: it asks a repository, which
- * asks this module. A record outside the caller's scope is simply not found (404, not 403).
+ * Who may see what, in one module: the privilege checks of spec 000 §6 as pure functions over the
+ * caller's grants, and the SQL scopes every care query applies (the caregiver subquery, the
+ * patient-file scopes, the structure scope). A route never decides access itself: it asks the
+ * care context (care/context.ts), which asks this module. A record outside the caller's scope is
+ * simply not found (404, not 403). The gateway's UI catalogue reads the same predicates
+ * (server/ui/layouts/access.ts).
  */
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { caregivers, establishmentMembers, patientFiles, serviceMembers, services } from '../db/schema.ts';
+import { caregivers, establishmentMembers, establishments, patientFiles, serviceMembers, services } from '../db/schema.ts';
 import type { PRIVILEGES } from '../../schemas/common.ts';
 
 export type Privilege = (typeof PRIVILEGES)[number];
 
+/**
+ * A user's privileges, loaded with the session and carried in the identity (plain records, not
+ * Maps: the identity travels as JSON in split mode).
+ */
 export interface Grants {
-  /** Privileges held directly in an establishment. */
-  establishments: Map<string, Privilege[]>;
-  /** Privileges held in a service, with the service's establishment. */
-  services: Map<string, { establishmentId: string; privileges: Privilege[] }>;
+  /** Privileges held directly in an establishment, by establishment id. */
+  establishments: Record<string, Privilege[]>;
+  /** Privileges held in a service, by service id, with the service's establishment. */
+  services: Record<string, { establishmentId: string; privileges: Privilege[] }>;
 }
+
+export const NO_GRANTS: Grants = { establishments: {}, services: {} };
 
 /** Privileges that open patient files (spec 000 §2: patient-file routes). */
 export const PATIENT_DATA_PRIVILEGES: readonly Privilege[] = ['SUPER_ADMIN', 'OPERATOR', 'PRESCRIBER'];
@@ -28,29 +37,40 @@ export function hasRole(roles: readonly string[], wanted: string | readonly stri
   return roles.some((r) => list.includes(r.toLowerCase()));
 }
 
+/** Back-office administrators see every structure (spec 000 §6). */
+export const isPlatformAdmin = (roles: readonly string[]) => hasRole(roles, 'ROLE_ADMIN');
+
 /** Held in the structure, directly or through any of its services. */
 export function holdsInStructure(grants: Grants, establishmentId: string, wanted: readonly Privilege[]): boolean {
-  if (intersects(grants.establishments.get(establishmentId) ?? [], wanted)) return true;
-  for (const s of grants.services.values()) if (s.establishmentId === establishmentId && intersects(s.privileges, wanted)) return true;
-  return false;
+  if (intersects(grants.establishments[establishmentId] ?? [], wanted)) return true;
+  return Object.values(grants.services).some((s) => s.establishmentId === establishmentId && intersects(s.privileges, wanted));
 }
 
 /** Held in any structure. */
 export function holdsAnywhere(grants: Grants, wanted: readonly Privilege[]): boolean {
-  for (const p of grants.establishments.values()) if (intersects(p, wanted)) return true;
-  for (const s of grants.services.values()) if (intersects(s.privileges, wanted)) return true;
-  return false;
+  return Object.values(grants.establishments).some((p) => intersects(p, wanted))
+    || Object.values(grants.services).some((s) => intersects(s.privileges, wanted));
 }
 
-/** Held in a given service (spec 000 §6: "held in a given service"). */
+/** Held in a given service (spec 000 §6: "held in a given service"), as the client's guard reads it. */
 export function holdsInService(grants: Grants, serviceId: string, wanted: readonly Privilege[]): boolean {
-  const service = grants.services.get(serviceId);
-  if (service && intersects(service.privileges, wanted)) return true;
-  return false;
+  return intersects(grants.services[serviceId]?.privileges ?? [], wanted);
 }
 
 /** A key present in a list. */
 export const keyInList = (key: string, list: readonly string[]) => list.includes(key);
+
+/** Establishments the grants reach: where any privilege is held, directly or through a service. */
+export function grantedEstablishmentIds(grants: Grants): string[] {
+  const ids = new Set(Object.keys(grants.establishments));
+  for (const s of Object.values(grants.services)) ids.add(s.establishmentId);
+  return [...ids];
+}
+
+/** Establishments where one of the privileges is held, directly or through a service. */
+export function establishmentsHolding(grants: Grants, wanted: readonly Privilege[]): string[] {
+  return grantedEstablishmentIds(grants).filter((id) => holdsInStructure(grants, id, wanted));
+}
 
 export async function loadGrants(db: Db, userId: string): Promise<Grants> {
   const [direct, viaServices] = await Promise.all([
@@ -60,8 +80,8 @@ export async function loadGrants(db: Db, userId: string): Promise<Grants> {
       .from(serviceMembers).innerJoin(services, eq(services.id, serviceMembers.serviceId)).where(eq(serviceMembers.userId, userId)),
   ]);
   return {
-    establishments: new Map(direct.map((r) => [r.id, r.privileges as Privilege[]])),
-    services: new Map(viaServices.map((r) => [r.id, { establishmentId: r.establishmentId, privileges: r.privileges as Privilege[] }])),
+    establishments: Object.fromEntries(direct.map((r) => [r.id, r.privileges as Privilege[]])),
+    services: Object.fromEntries(viaServices.map((r) => [r.id, { establishmentId: r.establishmentId, privileges: r.privileges as Privilege[] }])),
   };
 }
 
@@ -83,46 +103,64 @@ export async function loadAccess(db: Db, userId: string): Promise<AccessSummary>
 
 /** May the user see this establishment's screens (not its patient data): admin, member, or patient there. */
 export function canSeeEstablishment(roles: readonly string[], access: AccessSummary, establishmentId: string): boolean {
-  return hasRole(roles, 'ROLE_ADMIN')
+  return isPlatformAdmin(roles)
     || grantedEstablishmentIds(access.grants).includes(establishmentId)
     || access.patientEstablishmentIds.includes(establishmentId);
 }
 
-/** Establishments the grants reach: where any privilege is held, directly or through a service. */
-export function grantedEstablishmentIds(grants: Grants): string[] {
-  const ids = new Set(grants.establishments.keys());
-  for (const s of grants.services.values()) ids.add(s.establishmentId);
-  return [...ids];
-}
+// ---- SQL scopes -------------------------------------------------------------------------------
 
 /** `exists (subquery)`: drizzle's exists() does not parenthesise a raw SQL subquery. */
 const exists = (subquery: SQL) => sql`exists (${subquery})`;
+/** Never true: an empty list of ids in SQL. */
+const NOTHING = sql`false`;
 
-const pgArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
-
-/**
- * Patient files a user may open: their own, those they are caregiver of, and, for professionals,
- * those of services (or whole establishments) where they hold a patient-data privilege.
- */
-export function patientFileScope(userId: string): SQL {
-  const wanted = pgArray(PATIENT_DATA_PRIVILEGES);
-  return or(
-    eq(patientFiles.patientId, userId),
-    exists(sql`select 1 from ${caregivers} where ${caregivers.patientFileId} = ${patientFiles.id} and ${caregivers.userId} = ${userId}`),
-    exists(sql`select 1 from ${serviceMembers} where ${serviceMembers.serviceId} = ${patientFiles.serviceId}
-      and ${serviceMembers.userId} = ${userId} and ${serviceMembers.privileges} && ${wanted}`),
-    exists(sql`select 1 from ${establishmentMembers} join ${services} on ${services.establishmentId} = ${establishmentMembers.establishmentId}
-      where ${services.id} = ${patientFiles.serviceId} and ${establishmentMembers.userId} = ${userId}
-      and ${establishmentMembers.privileges} && ${wanted}`),
-  )!;
-}
+/** The user follows the patient file of the current row as a caregiver: THE caregiver subquery. */
+export const followsAsCaregiver = (userId: string): SQL =>
+  exists(sql`select 1 from ${caregivers} where ${caregivers.patientFileId} = ${patientFiles.id} and ${caregivers.userId} = ${userId}`);
 
 /** Patient files seen from the patient side: the user's own and those they are caregiver of. */
 export function patientSideFileScope(userId: string): SQL {
+  return or(eq(patientFiles.patientId, userId), followsAsCaregiver(userId))!;
+}
+
+/** Who asks, as the scopes need it. */
+export interface Caller { userId: string; roles: readonly string[]; grants: Grants }
+
+/**
+ * Patient files a user may open: their own, those they are caregiver of, and, for professionals,
+ * those of services (or whole establishments) where they hold a patient-data privilege, read from
+ * the grants of the session (no join on the membership tables per query).
+ */
+export function patientFileScope(caller: Caller): SQL {
+  const { grants } = caller;
+  const serviceIds = Object.entries(grants.services)
+    .filter(([, s]) => intersects(s.privileges, PATIENT_DATA_PRIVILEGES)).map(([id]) => id);
+  const establishmentIds = Object.entries(grants.establishments)
+    .filter(([, privileges]) => intersects(privileges, PATIENT_DATA_PRIVILEGES)).map(([id]) => id);
   return or(
-    eq(patientFiles.patientId, userId),
-    exists(sql`select 1 from ${caregivers} where ${caregivers.patientFileId} = ${patientFiles.id} and ${caregivers.userId} = ${userId}`),
+    patientSideFileScope(caller.userId),
+    serviceIds.length ? inArray(patientFiles.serviceId, serviceIds) : undefined,
+    establishmentIds.length
+      ? sql`${patientFiles.serviceId} in (select ${services.id} from ${services} where ${inArray(services.establishmentId, establishmentIds)})`
+      : undefined,
   )!;
 }
 
-export const scoped = (scope: SQL, condition: SQL | undefined) => (condition ? and(scope, condition)! : scope);
+/**
+ * The structures of the professional side (rows of `establishments`): those where the caller holds
+ * any privilege; undefined means every establishment (back-office admins).
+ */
+export function structureScope(caller: Caller): SQL | undefined {
+  if (isPlatformAdmin(caller.roles)) return undefined;
+  const ids = grantedEstablishmentIds(caller.grants);
+  return ids.length ? inArray(establishments.id, ids) : NOTHING;
+}
+
+/** Establishments of the caller's patient-side files (patients and caregivers see their theme). */
+export function patientSideStructureScope(userId: string): SQL {
+  return sql`${establishments.id} in (select ${services.establishmentId} from ${patientFiles}
+    join ${services} on ${services.id} = ${patientFiles.serviceId} where ${patientSideFileScope(userId)})`;
+}
+
+export const scoped = (scope: SQL | undefined, condition: SQL | undefined) => and(scope, condition);

@@ -1,19 +1,45 @@
 /**
  * The care API: domain routes, one folder per domain. They expect `request.identity` to be set
- * by whoever stands in front (the session layer, or the identity-header check in split mode).
+ * by whoever stands in front (the session layer, or the identity-header check in split mode),
+ * and reach the data through `request.care`, the caller's care context (care/context.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../errors.ts';
+import { careContext, type CareContext } from './context.ts';
 import meRoutes from './me/routes.ts';
 import establishmentRoutes from './establishments/routes.ts';
 import patientFileRoutes from './patient-files/routes.ts';
+import patientFileSearchRoutes from './patient-files/search-route.ts';
 import formRoutes from './forms/routes.ts';
 import formVersionRoutes from './forms/versions.ts';
 import fileRoutes from './files/routes.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's care context, built on first use and kept for the rest of the request. */
+    readonly care: CareContext;
+  }
+}
+
+/** One context per request, built lazily: a route that never reads `request.care` costs nothing. */
+const contexts = new WeakMap<FastifyRequest, CareContext>();
+
 export default async function careApi(app: FastifyInstance) {
+  app.decorateRequest('care', {
+    getter(this: FastifyRequest): CareContext {
+      let care = contexts.get(this);
+      if (!care) {
+        if (!this.identity) throw unauthorized('insufficient_authentication');
+        care = careContext(app.db, this.identity, app.now);
+        contexts.set(this, care);
+      }
+      return care;
+    },
+  });
   await app.register(meRoutes);
   await app.register(establishmentRoutes);
   await app.register(patientFileRoutes);
+  await app.register(patientFileSearchRoutes);
   await app.register(formRoutes);
   await app.register(formVersionRoutes);
   await app.register(fileRoutes);

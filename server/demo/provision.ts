@@ -8,7 +8,7 @@ import {
   caregivers, consents, establishmentMembers, establishments, patientFileHistory, patientFiles, serviceMembers, services,
   systemState, users,
 } from '../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../shared/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_ESTABLISHMENTS, DEMO_PASSWORD } from './accounts.ts';
 
 const STATE_KEY = 'demo_provisioned_at';

@@ -3,7 +3,8 @@
  * consents → language and time zone → identity for the care API; and on the way out
  * X-Session-Expires-In on every response.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ActiveSession } from '../auth/session-store.ts';
 import { CONSENT_EXEMPT, missingConsent } from '../auth/consent.ts';
 import { unauthorized } from '../errors.ts';
 import { IDENTITY_CHANGED_HEADER } from '../identity.ts';
@@ -19,41 +20,73 @@ function routeKey(request: FastifyRequest): string {
 
 /** Registers the hooks on the (encapsulated) /api scope it is called in. */
 export function sessionLayer(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    const session = await app.resolveSession(request);
+  /** The checks once the session is known; a promise only when the idle extension is written. */
+  function admit(request: FastifyRequest, reply: FastifyReply, session: ActiveSession | undefined): Promise<void> | undefined {
     if (!session) {
       if (request.cookies[app.sessionCookie.name]) app.sessionCookie.clear(reply);
       throw unauthorized('insufficient_authentication');
     }
     const { user } = session;
-    const key = routeKey(request);
     // HEAD /me?l= saves the language: the one HEAD that changes state, so it needs the token.
-    if (STATE_CHANGING.has(request.method) || key === 'HEAD /api/me') app.checkAntiForgery(request, session.csrfToken);
+    if (STATE_CHANGING.has(request.method) || (request.method === 'HEAD' && routeKey(request) === 'HEAD /api/me')) {
+      app.checkAntiForgery(request, session.csrfToken);
+    }
 
     if (!request.localeFromQuery) request.locale = user.language;
     if (isTimeZone(user.selectedTimezone)) request.timeZone = user.selectedTimezone;
 
     const missing = missingConsent(user);
-    if (missing && !CONSENT_EXEMPT.has(key)) throw unauthorized(missing);
+    if (missing && !CONSENT_EXEMPT.has(routeKey(request))) throw unauthorized(missing);
 
-    await app.sessions.touch(session);
+    const touched = app.sessions.touch(session);
     request.identity = {
       user, sessionIdHash: session.idHash, sessionExpiresIn: app.sessions.secondsLeft(session),
-      locale: request.locale, timeZone: request.timeZone,
+      locale: request.locale, timeZone: request.timeZone, grants: session.access.grants,
     };
+    return touched;
+  }
+
+  // A callback hook: a session this gateway read less than cacheMs ago (nearly every call) is
+  // checked without a promise; only a cache miss or a write of the idle extension waits.
+  app.addHook('onRequest', (request, reply, done) => {
+    const settle = (session: ActiveSession | undefined) => {
+      let touched: Promise<void> | undefined;
+      try {
+        touched = admit(request, reply, session);
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (touched) touched.then(() => done(), done);
+      else done();
+    };
+    const known = app.knownSession(request);
+    if (known) settle(known.session);
+    else app.resolveSession(request).then(settle, done);
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    const changed = reply.getHeader(IDENTITY_CHANGED_HEADER);
-    if (changed !== undefined) {
-      await app.sessions.refreshUser(String(changed));
-      reply.removeHeader(IDENTITY_CHANGED_HEADER);
-    }
-    const session = request.session;
-    // Re-read after a change: the call may have ended the session (password change).
-    const live = session && changed !== undefined ? await app.sessions.resolve(request.cookies[app.sessionCookie.name]) : session;
+  /** X-Session-Expires-In and the token, from the session as it is after the call. */
+  function sessionHeaders(request: FastifyRequest, reply: FastifyReply, live: ActiveSession | undefined) {
     reply.header(EXPIRES_HEADER, live ? app.sessions.secondsLeft(live) : 0);
     if (live) reply.header(CSRF_RESPONSE_HEADER, live.csrfToken);
-    else if (session) app.sessionCookie.clear(reply);
+    else if (request.session) app.sessionCookie.clear(reply);
+  }
+
+  // A callback hook: a promise only after a call that changed the user's record.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const changed = reply.getHeader(IDENTITY_CHANGED_HEADER);
+    if (changed === undefined) {
+      sessionHeaders(request, reply, request.session);
+      return done(null, payload);
+    }
+    reply.removeHeader(IDENTITY_CHANGED_HEADER);
+    const refresh = async () => {
+      await app.sessions.refreshUser(String(changed));
+      // Re-read after a change: the call may have ended the session (password change).
+      return request.session ? app.sessions.resolve(request.cookies[app.sessionCookie.name]) : undefined;
+    };
+    refresh().then((live) => {
+      sessionHeaders(request, reply, live);
+      done(null, payload);
+    }, done);
   });
 }

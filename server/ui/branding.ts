@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { establishments } from '../db/schema.ts';
 import type { Theme } from '../../schemas/theme.ts';
 import type { ProvisionedFiles } from './provisioned-files.ts';
-import { resolveTheme } from './themes.ts';
+import { resolveTheme } from '../shared/themes.ts';
 
 export const ENVIRONMENT_LABELS = ['dev', 'qa', 'stg', 'prd', 'tst'];
 const SLUG = /^[a-z0-9-]{1,63}$/;

@@ -11,25 +11,11 @@ import addFormats from 'ajv-formats';
 import traverse from 'json-schema-traverse';
 import { expressionSchema, formDefinitionSchema, type FormDefinition } from '../../schemas/form.ts';
 import { InvalidDocumentError, type Reason } from './layouts/problems.ts';
+import { withAnnotations } from '../shared/answers-ajv.ts';
 
 const contract = new Ajv({ allErrors: false, strict: false });
 contract.addSchema(expressionSchema);
 const validateDefinition = contract.compile(formDefinitionSchema);
-
-/**
- * The author's words for a refused `pattern` or `format` on that question, shown to the patient
- * instead of "enter a value in the expected format" (translated like titles, by pointer:
- * `/properties/phone/patternMessage`). An annotation: it checks nothing.
- */
-export const PATTERN_MESSAGE = 'patternMessage';
-const withAnnotations = (ajv: Ajv) => ajv.addKeyword({ keyword: PATTERN_MESSAGE, schemaType: 'string' });
-
-/** Compiles the answers' schema; shared with the care API, which caches one validator per version. */
-export function answersAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
-  addFormats.default(ajv);
-  return withAnnotations(ajv);
-}
 
 /**
  * Strict where strict means "ignored": unknown keywords and formats, keywords that do nothing

@@ -1,7 +1,7 @@
 /** Issue 2 §3: demo data is provisioned once, on an empty database only. */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/auth/passwords.ts';
+import { hashPassword } from '../../server/shared/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_ESTABLISHMENTS } from '../../server/demo/accounts.ts';
 import { provisionDemo } from '../../server/demo/provision.ts';
 import { establishments, patientFiles, users } from '../../server/db/schema.ts';

@@ -12,6 +12,7 @@ import { loadConfig } from '../../server/config.ts';
 import { IDENTITY_CHANGED_HEADER, IDENTITY_HEADER, IDENTITY_MAX_AGE_MS, signIdentity, verifyIdentity, type Identity } from '../../server/identity.ts';
 import { hmac } from '../../server/auth/tokens.ts';
 import { loadUserSnapshot } from '../../server/auth/user-snapshot.ts';
+import { loadGrants, NO_GRANTS } from '../../server/care/access.ts';
 import { users } from '../../server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { demoEmail, login, startGateway, type TestGateway } from '../helpers/app.ts';
@@ -54,7 +55,8 @@ describe('split mode: gateway → care API', () => {
   async function identityOf(email: string, overrides: Partial<Identity> = {}): Promise<Identity> {
     const [row] = await db.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     const user = (await loadUserSnapshot(db.database.db, row!.id))!;
-    return { user, sessionIdHash: 'x'.repeat(43), sessionExpiresIn: 1800, locale: 'en', timeZone: 'UTC', ...overrides };
+    const grants = await loadGrants(db.database.db, row!.id);
+    return { user, sessionIdHash: 'x'.repeat(43), sessionExpiresIn: 1800, locale: 'en', timeZone: 'UTC', grants, ...overrides };
   }
 
   it('serves GET /api/me through the proxy with the session headers', async () => {
@@ -226,7 +228,7 @@ describe('split mode: what the gateway forwards', () => {
   it('sends a signed identity of the session user, no cookie and no identity header from the browser', async () => {
     const browser = await login(gw.app, demoEmail('patient.multi'));
     const forged = signIdentity({
-      user: { ...(await identityOf()).user }, sessionIdHash: 'forged', sessionExpiresIn: 1, locale: 'fr', timeZone: 'UTC',
+      user: { ...(await identityOf()).user }, sessionIdHash: 'forged', sessionExpiresIn: 1, locale: 'fr', timeZone: 'UTC', grants: NO_GRANTS,
     }, KEY, gw.clock.now().getTime());
     seen = [];
     const res = await browser.agent.get('/api/me/patient_files?page=1&l=en')

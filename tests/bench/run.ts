@@ -24,6 +24,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema.ts';
 import { loadUserSnapshot } from '../../server/auth/user-snapshot.ts';
+import { loadGrants } from '../../server/care/access.ts';
 import { sha256 } from '../../server/auth/tokens.ts';
 import { IDENTITY_HEADER, signIdentity, type Identity } from '../../server/identity.ts';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.ts';
@@ -120,10 +121,11 @@ async function splitMode(url: string) {
   const database = await openDatabase({ url, dataDir: '', poolSize: 1 });
   const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL));
   const user = (await loadUserSnapshot(database.db, row!.id))!;
+  const grants = await loadGrants(database.db, row!.id);
   await database.close();
   const identity: Identity = {
     user, sessionIdHash: sha256(cookie.slice(cookie.indexOf('=') + 1)), sessionExpiresIn: 1800,
-    locale: user.language, timeZone: 'UTC',
+    locale: user.language, timeZone: 'UTC', grants,
   };
   let signed = { header: '', at: 0 };
   const freshHeaders = () => {

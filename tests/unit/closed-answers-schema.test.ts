@@ -4,7 +4,7 @@
  * branch counted as defined, the author's own choices kept, texts bounded, the author's schema untouched.
  */
 import { describe, expect, it } from 'vitest';
-import { answersAjv } from '../../server/ui/form-definitions.ts';
+import { answersAjv } from '../../server/shared/answers-ajv.ts';
 import { closedAnswersSchema } from '../../server/care/forms/closed-schema.ts';
 import { MAX_ANSWER_TEXT } from '../../server/care/forms/limits.ts';
 

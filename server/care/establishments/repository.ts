@@ -1,14 +1,12 @@
-/** Establishments (structures) the caller may see: where they hold privileges; all for back-office admins. */
-import { asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { establishments, patientFiles, services } from '../../db/schema.ts';
-import type { Identity } from '../../identity.ts';
+/** Establishments (structures) the caller may see, through the structure scope of their care context. */
+import { asc, count, desc, eq, inArray, or, and } from 'drizzle-orm';
+import { establishments, services } from '../../db/schema.ts';
 import type { Establishment, EstablishmentListQuery } from '../../../schemas/establishments.ts';
 import type { Theme } from '../../../schemas/theme.ts';
-import type { ProvisionedFiles } from '../../ui/provisioned-files.ts';
-import { resolveTheme } from '../../ui/themes.ts';
+import { resolveTheme, type ThemeSource } from '../../shared/themes.ts';
 import { notFound } from '../../errors.ts';
-import { grantedEstablishmentIds, hasRole, loadGrants, patientSideFileScope } from '../access.ts';
+import type { CareContext } from '../context.ts';
+import { patientSideStructureScope } from '../access.ts';
 
 const SORTS = {
   name: [asc(establishments.name), asc(establishments.id)],
@@ -17,19 +15,11 @@ const SORTS = {
   '-identifier': [desc(establishments.identifier)],
 } as const;
 
-export function establishmentsRepository(db: Db, identity: Identity) {
-  const isAdmin = hasRole(identity.user.roles, 'ROLE_ADMIN');
-
-  /** The structures of the professional side: undefined means every establishment (admins). */
-  async function structureScope(): Promise<SQL | undefined> {
-    if (isAdmin) return undefined;
-    const ids = grantedEstablishmentIds(await loadGrants(db, identity.user.id));
-    return ids.length ? inArray(establishments.id, ids) : sql`false`;
-  }
-
+export function establishmentsRepository(care: CareContext) {
+  const { db } = care;
   return {
     async list(query: Required<Pick<EstablishmentListQuery, 'page' | 'pageSize' | 'sort'>>) {
-      const scope = await structureScope();
+      const scope = care.structureScope;
       const [rows, [total]] = await Promise.all([
         db.select().from(establishments).where(scope).orderBy(...SORTS[query.sort])
           .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
@@ -51,13 +41,11 @@ export function establishmentsRepository(db: Db, identity: Identity) {
     },
 
     /** A structure's theme, also readable by the patients and caregivers of its files. */
-    async theme(id: string, files: ProvisionedFiles): Promise<Theme> {
-      const structures = await structureScope();
-      const ofOwnFiles = sql`${establishments.id} in (select ${services.establishmentId} from ${patientFiles}
-        join ${services} on ${services.id} = ${patientFiles.serviceId} where ${patientSideFileScope(identity.user.id)})`;
-      const visible = structures ? or(structures, ofOwnFiles) : undefined;
-      const [row] = await db.select({ theme: establishments.theme, identifier: establishments.identifier, brand: establishments.brand }).from(establishments)
-        .where(visible ? sql`${eq(establishments.id, id)} and (${visible})` : eq(establishments.id, id));
+    async theme(id: string, files: ThemeSource): Promise<Theme> {
+      const structures = care.structureScope;
+      const visible = structures ? or(structures, patientSideStructureScope(care.userId)) : undefined;
+      const [row] = await db.select({ theme: establishments.theme, identifier: establishments.identifier, brand: establishments.brand })
+        .from(establishments).where(and(eq(establishments.id, id), visible));
       if (!row) throw notFound();
       return resolveTheme(files, row);
     },

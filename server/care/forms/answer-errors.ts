@@ -11,7 +11,7 @@ import type { ErrorObject } from 'ajv';
 import type { FormDefinition } from '../../../schemas/form.ts';
 import type { FieldError } from '../../errors.ts';
 import { translator, type Language } from '../../i18n/index.ts';
-import { PATTERN_MESSAGE } from '../../ui/form-definitions.ts';
+import { PATTERN_MESSAGE } from '../../shared/answers-ajv.ts';
 import { formLanguage, nodeAt, questionDefinitions, questionTitle, textAt } from './question-location.ts';
 
 /** A question to correct, before translation: `key` is a message of answers.* in the locales. */

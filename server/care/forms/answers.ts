@@ -4,7 +4,7 @@
  * lists every question to correct (answer-errors.ts).
  */
 import type { ValidateFunction } from 'ajv';
-import { answersAjv } from '../../ui/form-definitions.ts';
+import { answersAjv } from '../../shared/answers-ajv.ts';
 import { AppError, type FieldError } from '../../errors.ts';
 import type { Language } from '../../i18n/index.ts';
 import { translator } from '../../i18n/index.ts';

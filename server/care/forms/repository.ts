@@ -1,22 +1,21 @@
 /**
  * Questionnaires of patient files: assignment, tasks, answering under the spec's rules, and
- * responses. Every read goes through openPatientFile (care/access.ts scopes); every write to a
- * patient file adds its history entry in the same transaction.
+ * responses. Every id is opened through the caller's care context (care.patientFile, whose
+ * handle scopes every query to that file); every write to a patient file records its history
+ * entry through the handle, in the same transaction.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, max, sql, type SQL } from 'drizzle-orm';
 import {
-  files, formOccurrences, formResponses, forms, formVersions, patientFileForms, patientFileHistory, users,
+  formOccurrences, formResponses, forms, formVersions, patientFileForms, users,
 } from '../../db/schema.ts';
-import type { Identity } from '../../identity.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { FormDefinition } from '../../../schemas/form.ts';
 import type { FormResponse, FormSummary, ResponseBody, Task } from '../../../schemas/form-api.ts';
 import { computeAll } from '../../../schemas/computed.ts';
-import { translator } from '../../i18n/index.ts';
-import { hasRole, loadGrants, grantedEstablishmentIds, PATIENT_DATA_PRIVILEGES, holdsInStructure } from '../access.ts';
-import { openPatientFile, type OpenedFile } from '../patient-files/access.ts';
+import type { CareContext } from '../context.ts';
+import type { PatientFileHandle } from '../patient-file.ts';
 import { checkAnswers, fileAnswerMissing } from './answers.ts';
+import { attachFile, unattachedFile } from '../files/attachments.ts';
 import { isLate, occurrenceStatus, occurrencesFrom, type Planning } from './planning.ts';
 import { FREE_RESPONSES_PER_DAY } from './limits.ts';
 
@@ -27,15 +26,8 @@ const conflict = (code: string, params?: Record<string, string | number>) => new
 const textIn = (text: unknown, language: string): string =>
   typeof text === 'string' ? text : ((text as Record<string, string>)[language] ?? (text as { fr: string }).fr);
 
-export function formsRepository(db: Db, identity: Identity, now: () => Date) {
-  const userId = identity.user.id;
-  const language = identity.locale;
-
-  async function requireProfessional(file: OpenedFile) {
-    if (file.as !== 'professional') throw new AppError(403, 'professionals_only');
-    const grants = await loadGrants(db, userId);
-    if (!holdsInStructure(grants, file.establishmentId, PATIENT_DATA_PRIVILEGES)) throw notFound();
-  }
+export function formsRepository(care: CareContext) {
+  const { db, userId, language, now } = care;
 
   /** Another establishment's form is not found, like an unknown one: answering otherwise would tell that it exists. */
   async function formOfEstablishment(formId: string, establishmentId: string) {
@@ -50,26 +42,10 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
     return row;
   }
 
-  async function history(tx: Db, patientFileId: string, type: string, payload: object, onBehalfOf: string | null = null) {
-    await tx.insert(patientFileHistory).values({ patientFileId, type, actorId: userId, onBehalfOfId: onBehalfOf, occurredAt: now(), payload });
-  }
-
-  /** Occurrences of a file with what is known of their responses. */
-  async function occurrencesOf(patientFileId: string) {
-    return db.select({
-      id: formOccurrences.id, startAt: formOccurrences.startAt, endAt: formOccurrences.endAt, limitAt: formOccurrences.limitAt,
-      lostAt: formOccurrences.lostAt, formId: patientFileForms.formId, active: patientFileForms.active,
-      answered: sql<boolean>`exists (select 1 from ${formResponses} r where r.occurrence_id = ${formOccurrences.id} and r.answered_at is not null)`,
-      started: sql<boolean>`exists (select 1 from ${formResponses} r where r.occurrence_id = ${formOccurrences.id} and r.started_at is not null and r.answered_at is null)`,
-    }).from(formOccurrences).innerJoin(patientFileForms, eq(patientFileForms.id, formOccurrences.patientFileFormId))
-      .where(eq(patientFileForms.patientFileId, patientFileId)).orderBy(asc(formOccurrences.startAt));
-  }
-
   return {
     /** The questionnaires of an establishment, for its professionals. */
     async listForEstablishment(establishmentId: string): Promise<FormSummary[]> {
-      const grants = await loadGrants(db, userId);
-      if (!hasRole(identity.user.roles, 'ROLE_ADMIN') && !grantedEstablishmentIds(grants).includes(establishmentId)) throw notFound();
+      await care.establishment(establishmentId);
       const rows = await db.select({ form: forms, definition: formVersions.definition }).from(forms)
         .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, forms.currentVersion)))
         .where(eq(forms.establishmentId, establishmentId)).orderBy(asc(forms.name));
@@ -81,9 +57,9 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
 
     async assign(patientFileId: string, formId: string) {
       // Every id is resolved in the caller's scope before any other rule answers (404 first).
-      const file = await openPatientFile(db, identity, patientFileId);
+      const file = await care.patientFile(patientFileId);
       const form = await formOfEstablishment(formId, file.establishmentId);
-      await requireProfessional(file);
+      file.requireProfessional();
       if (file.status === 'CLOSED') throw conflict('patient_file_not_open');
       const current = await version(form.id, form.currentVersion);
       const at = now();
@@ -95,17 +71,17 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
         if (form.submissionType === 'PLANNED' && planning) {
           await tx.insert(formOccurrences).values(occurrencesFrom(at, planning, await timeZoneOf(tx, file.establishmentId)).map((o) => ({ ...o, patientFileFormId: assignment.id })));
         }
-        await history(tx, patientFileId, 'FORM_ASSIGNED', { formId, reference: form.reference });
+        await file.recordHistory(tx, 'FORM_ASSIGNED', { formId, reference: form.reference });
         return assignment;
       });
     },
 
     /** Activates, deactivates or overloads (new planning for this file) an assignment. */
     async update(assignmentId: string, change: { active?: boolean; planning?: Planning }) {
-      const [assignment] = await db.select().from(patientFileForms).where(eq(patientFileForms.id, assignmentId));
+      const file = await care.patientFileOf('assignment', assignmentId);
+      const [assignment] = await db.select().from(patientFileForms).where(and(file.where.assignments, eq(patientFileForms.id, assignmentId)));
       if (!assignment) throw notFound();
-      const file = await openPatientFile(db, identity, assignment.patientFileId);
-      await requireProfessional(file);
+      file.requireProfessional();
       const at = now();
       return db.transaction(async (tx) => {
         const set = change.planning ? { overload: change.planning } : { active: change.active! };
@@ -119,26 +95,26 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
           await tx.insert(formOccurrences).values(occurrencesFrom(from, change.planning, await timeZoneOf(tx, file.establishmentId)).map((o) => ({ ...o, patientFileFormId: assignmentId })));
         }
         const type = change.planning ? 'FORM_OVERLOADED' : change.active ? 'FORM_ACTIVATED' : 'FORM_DEACTIVATED';
-        await history(tx, assignment.patientFileId, type, { formId: assignment.formId, ...(change.planning ? { planning: change.planning } : {}) });
+        await file.recordHistory(tx, type, { formId: assignment.formId, ...(change.planning ? { planning: change.planning } : {}) });
         return updated!;
       });
     },
 
     /** My Tasks: planned occurrences with their status and limit date, and free forms. */
     async tasks(patientFileId: string): Promise<Task[]> {
-      await openPatientFile(db, identity, patientFileId);
+      const file = await care.patientFile(patientFileId);
       const at = now();
       const assigned = await db.select({ assignment: patientFileForms, form: forms, definition: formVersions.definition })
         .from(patientFileForms).innerJoin(forms, eq(forms.id, patientFileForms.formId))
         .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, forms.currentVersion)))
-        .where(and(eq(patientFileForms.patientFileId, patientFileId), eq(patientFileForms.active, true)));
+        .where(and(file.where.assignments, eq(patientFileForms.active, true)));
       const byForm = new Map(assigned.map((a) => [a.form.id, a]));
       const tasks: Task[] = [];
       for (const a of assigned) {
         if (a.form.submissionType !== 'FREE') continue;
         tasks.push({ formId: a.form.id, reference: a.form.reference, name: textIn((a.definition as FormDefinition).name, language), submissionType: 'FREE', status: 'free', late: false });
       }
-      for (const o of await occurrencesOf(patientFileId)) {
+      for (const o of await file.occurrences()) {
         const a = byForm.get(o.formId);
         if (!a) continue;
         const { status, late } = occurrenceStatus(o, at);
@@ -152,9 +128,8 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
 
     /** The current version of a form assigned to the file, to answer it. */
     async definitionFor(patientFileId: string, formId: string) {
-      await openPatientFile(db, identity, patientFileId);
-      const [row] = await db.select({ form: forms }).from(patientFileForms).innerJoin(forms, eq(forms.id, patientFileForms.formId))
-        .where(and(eq(patientFileForms.patientFileId, patientFileId), eq(patientFileForms.formId, formId)));
+      const file = await care.patientFile(patientFileId);
+      const row = await file.assignmentOf(formId);
       if (!row) throw notFound();
       const v = await version(formId, row.form.currentVersion);
       return { formId, version: v.version, definition: v.definition as Record<string, unknown> };
@@ -162,7 +137,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
 
     /** Records that the patient opened a form: its response becomes ongoing. */
     async start(patientFileId: string, formId: string, occurrenceId: string | undefined) {
-      const file = await openPatientFile(db, identity, patientFileId);
+      const file = await care.patientFile(patientFileId);
       const target = await answerable(file, formId, occurrenceId);
       // form_responses_one_ongoing_idx keeps one ongoing response: of two starts at once, the second
       // insert does nothing and reads the first's.
@@ -172,7 +147,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
       }).onConflictDoNothing().returning({ id: formResponses.id });
       if (created) return created.id;
       const [existing] = await db.select({ id: formResponses.id }).from(formResponses).where(and(
-        eq(formResponses.patientFileId, patientFileId), eq(formResponses.formId, formId), isNull(formResponses.answeredAt),
+        file.where.responses, eq(formResponses.formId, formId), isNull(formResponses.answeredAt),
         occurrenceId ? eq(formResponses.occurrenceId, occurrenceId) : isNull(formResponses.occurrenceId), eq(formResponses.answeredBy, userId),
       ));
       // Sent between the conflict and this read: it is no longer ongoing.
@@ -181,20 +156,20 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
     },
 
     async submit(patientFileId: string, body: ResponseBody): Promise<string> {
-      const file = await openPatientFile(db, identity, patientFileId);
+      const file = await care.patientFile(patientFileId);
       const target = await answerable(file, body.formId, body.occurrenceId);
       const definition = target.definition;
       checkAnswers(target.versionId, definition, body.answers, language);
       const at = now();
 
       const earlierLate = target.occurrence
-        ? (await occurrencesOf(patientFileId)).filter((o) => o.active && o.id !== target.occurrence!.id && o.startAt < target.occurrence!.startAt && isLate(o, at))
+        ? (await file.occurrences()).filter((o) => o.active && o.id !== target.occurrence!.id && o.startAt < target.occurrence!.startAt && isLate(o, at))
         : [];
       if (earlierLate.length && !body.skipEarlierLate) throw conflict('older_late_forms_pending', { count: earlierLate.length });
 
       const fileIds = await checkFiles(definition, body.answers as Record<string, unknown>);
       const computed = computeAll(definition.computed, body.answers as Record<string, unknown>);
-      const onBehalfOf = file.as === 'caregiver' ? file.patientId : null;
+      const { onBehalfOf } = file;
 
       return db.transaction(async (tx) => {
         if (target.free) {
@@ -202,7 +177,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
           // once cannot both pass the count below.
           await tx.select({ id: patientFileForms.id }).from(patientFileForms).where(eq(patientFileForms.id, target.assignmentId)).for('update');
           const [recent] = await tx.select({ n: count() }).from(formResponses).where(and(
-            eq(formResponses.patientFileId, patientFileId), eq(formResponses.formId, body.formId),
+            file.where.responses, eq(formResponses.formId, body.formId),
             gt(formResponses.answeredAt, new Date(at.getTime() - DAY)),
           ));
           if ((recent?.n ?? 0) >= FREE_RESPONSES_PER_DAY) throw new AppError(429, 'free_form_limit_reached', { max: FREE_RESPONSES_PER_DAY });
@@ -215,7 +190,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
           endAt: target.occurrence?.endAt ?? null, limitAt: target.occurrence?.limitAt ?? null,
         };
         const [started] = await tx.select({ id: formResponses.id }).from(formResponses).where(and(
-          eq(formResponses.patientFileId, patientFileId), eq(formResponses.formId, body.formId), isNull(formResponses.answeredAt),
+          file.where.responses, eq(formResponses.formId, body.formId), isNull(formResponses.answeredAt),
           body.occurrenceId ? eq(formResponses.occurrenceId, body.occurrenceId) : isNull(formResponses.occurrenceId), eq(formResponses.answeredBy, userId),
         )).limit(1);
         let responseId: string;
@@ -234,32 +209,29 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
           throw error;
         }
         for (const { id, field } of fileIds) {
-          // Still unlinked once this transaction holds it: another answer sent at the same time may have taken it.
-          const [linked] = await tx.update(files).set({ formResponseId: responseId }).where(and(eq(files.id, id), isNull(files.formResponseId))).returning({ id: files.id });
-          if (!linked) throw new AppError(404, 'not_found', {}, field);
+          // Still unattached once this transaction holds it: another answer sent at the same time may have taken it.
+          if (!(await attachFile(tx, id, { kind: 'form_response', id: responseId, patientFileId: file.id }))) throw new AppError(404, 'not_found', {}, field);
         }
-        await history(tx, patientFileId, 'FORM_RESPONSE', { formResponseId: responseId, formId: body.formId, lostOccurrences: earlierLate.length }, onBehalfOf);
+        await file.recordHistory(tx, 'FORM_RESPONSE', { formResponseId: responseId, formId: body.formId, lostOccurrences: earlierLate.length }, { onBehalfOf });
         return responseId;
       });
     },
 
     async listResponses(patientFileId: string): Promise<FormResponse[]> {
-      await openPatientFile(db, identity, patientFileId);
-      return responses(and(eq(formResponses.patientFileId, patientFileId), isNotNull(formResponses.answeredAt))!, false);
+      const file = await care.patientFile(patientFileId);
+      return responses(and(file.where.responses, isNotNull(formResponses.answeredAt))!, false);
     },
 
     /** One response, always with the version of the form it was answered in. */
     async getResponse(id: string): Promise<FormResponse> {
-      const [row] = await db.select({ patientFileId: formResponses.patientFileId }).from(formResponses).where(eq(formResponses.id, id));
-      if (!row) throw notFound();
-      await openPatientFile(db, identity, row.patientFileId);
-      const [response] = await responses(eq(formResponses.id, id), true);
+      const file = await care.patientFileOf('response', id);
+      const [response] = await responses(and(file.where.responses, eq(formResponses.id, id))!, true);
       if (!response) throw notFound();
       return response;
     },
   };
 
-  async function responses(where: ReturnType<typeof eq>, withDefinition: boolean): Promise<FormResponse[]> {
+  async function responses(where: SQL, withDefinition: boolean): Promise<FormResponse[]> {
     const rows = await db.select({ r: formResponses, v: formVersions, by: users })
       .from(formResponses).innerJoin(formVersions, eq(formVersions.id, formResponses.formVersionId))
       .leftJoin(users, eq(users.id, formResponses.answeredBy)).where(where).orderBy(desc(formResponses.answeredAt), desc(formResponses.createdAt));
@@ -275,19 +247,16 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
   }
 
   /** What is being answered, after the rules: open file, active assignment, occurrence in its window, not already sent. */
-  async function answerable(file: OpenedFile, formId: string, occurrenceId: string | undefined) {
+  async function answerable(file: PatientFileHandle, formId: string, occurrenceId: string | undefined) {
     // The ids first, each through its parent: the form through the file's assignments, the
     // occurrence through that assignment. Anything else (another file's, unknown) is not found,
     // whoever asks, before the rules about who may answer and when.
-    const [row] = await db.select({ assignment: patientFileForms, form: forms }).from(patientFileForms)
-      .innerJoin(forms, eq(forms.id, patientFileForms.formId))
-      .where(and(eq(patientFileForms.patientFileId, file.id), eq(patientFileForms.formId, formId)));
+    const row = await file.assignmentOf(formId);
     if (!row) throw new AppError(404, 'not_found', {}, 'body.formId');
     let occurrence: typeof formOccurrences.$inferSelect | undefined;
     if (occurrenceId !== undefined) {
       // A free form has no occurrences: one sent with it belongs to something else.
-      [occurrence] = await db.select().from(formOccurrences)
-        .where(and(eq(formOccurrences.id, occurrenceId), eq(formOccurrences.patientFileFormId, row.assignment.id)));
+      occurrence = await file.occurrence(occurrenceId, row.assignment.id);
       if (!occurrence) throw new AppError(404, 'not_found', {}, 'body.occurrenceId');
     }
     if (file.as === 'professional') throw new AppError(403, 'patients_only');
@@ -320,7 +289,7 @@ export function formsRepository(db: Db, identity: Identity, now: () => Date) {
       if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
         throw fileAnswerMissing(definition, question.field, language);
       }
-      const [file] = await db.select().from(files).where(and(eq(files.id, value), eq(files.uploaderId, userId), isNull(files.formResponseId)));
+      const file = await unattachedFile(db, userId, value);
       if (!file) throw new AppError(404, 'not_found', {}, field);
       if (!file.uploadedAt) throw fileAnswerMissing(definition, question.field, language);
       if (!file.mimeType || !(question.accept as readonly string[]).includes(file.mimeType)) throw badRequest('file_type_refused', {}, field);

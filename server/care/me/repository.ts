@@ -1,18 +1,17 @@
 /** The caller's own account: language, time zone, consents, password. */
 import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { consents, establishments, services, sessions, users } from '../../db/schema.ts';
-import { grantedEstablishmentIds, loadGrants } from '../access.ts';
+import { grantedEstablishmentIds } from '../access.ts';
+import type { CareContext } from '../context.ts';
 import type { PrivilegeEntry } from '../../../schemas/me.ts';
-import type { Identity } from '../../identity.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../../shared/passwords.ts';
 import { badRequest } from '../../errors.ts';
 import type { Language } from '../../i18n/index.ts';
 
 const isDistinctFrom = (column: AnyColumn, value: string) => sql`${column} is distinct from ${value}`;
 
-export function meRepository(db: Db, identity: Identity, now: () => Date) {
-  const userId = identity.user.id;
+export function meRepository(care: CareContext) {
+  const { db, userId, now } = care;
   return {
     /**
      * Preferences are written only when they change (true when they did): a client that sends the
@@ -45,21 +44,21 @@ export function meRepository(db: Db, identity: Identity, now: () => Date) {
   };
 }
 
-/** GET /me/privileges: one entry per establishment where the user holds privileges, directly or in services. */
-export async function listPrivileges(db: Db, userId: string): Promise<PrivilegeEntry[]> {
-  const grants = await loadGrants(db, userId);
+/** GET /me/privileges: one entry per establishment where the user holds privileges, directly or in services (from the session's grants). */
+export async function listPrivileges(care: CareContext): Promise<PrivilegeEntry[]> {
+  const { db, grants } = care;
   const ids = grantedEstablishmentIds(grants);
   if (!ids.length) return [];
   const [names, serviceNames] = await Promise.all([
     db.select({ id: establishments.id, name: establishments.name }).from(establishments)
       .where(inArray(establishments.id, ids)).orderBy(asc(establishments.name)),
-    db.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, [...grants.services.keys(), NO_ID])),
+    db.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, [...Object.keys(grants.services), NO_ID])),
   ]);
   const serviceName = new Map(serviceNames.map((s) => [s.id, s.name]));
   return names.map((e) => ({
     establishment: { id: e.id, name: e.name },
-    privileges: grants.establishments.get(e.id) ?? [],
-    services: [...grants.services].filter(([, s]) => s.establishmentId === e.id)
+    privileges: grants.establishments[e.id] ?? [],
+    services: Object.entries(grants.services).filter(([, s]) => s.establishmentId === e.id)
       .map(([id, s]) => ({ id, name: serviceName.get(id) ?? '', privileges: s.privileges })),
   }));
 }

@@ -1,14 +1,13 @@
-/** Patient files, always read through an access scope (care/access.ts). */
+/** Patient files, always read through an access scope (care/access.ts) of the caller's care context. */
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { caregivers, establishments, patientFiles, services, users } from '../../db/schema.ts';
-import type { Identity } from '../../identity.ts';
+import { establishments, patientFiles, services, users } from '../../db/schema.ts';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { notFound } from '../../errors.ts';
-import { patientFileScope, patientSideFileScope, scoped } from '../access.ts';
+import type { CareContext } from '../context.ts';
+import { followsAsCaregiver, patientSideFileScope } from '../access.ts';
 
-export function patientFilesRepository(db: Db, identity: Identity) {
-  const userId = identity.user.id;
+export function patientFilesRepository(care: CareContext) {
+  const { db, userId } = care;
 
   const select = (where: SQL) => db.select({
     file: patientFiles,
@@ -18,7 +17,7 @@ export function patientFilesRepository(db: Db, identity: Identity) {
     patientFirstName: users.firstName,
     patientLastName: users.lastName,
     patientBirthDate: users.birthDate,
-    isCaregiver: sql<boolean>`exists(select 1 from ${caregivers} where ${caregivers.patientFileId} = ${patientFiles.id} and ${caregivers.userId} = ${userId})`,
+    isCaregiver: followsAsCaregiver(userId).mapWith(Boolean),
   }).from(patientFiles)
     .innerJoin(services, eq(services.id, patientFiles.serviceId))
     .innerJoin(establishments, eq(establishments.id, services.establishmentId))
@@ -60,7 +59,7 @@ export function patientFilesRepository(db: Db, identity: Identity) {
 
     /** One file the caller may open; anything else, including another establishment's file, is not found. */
     async get(id: string): Promise<PatientFileSummary> {
-      const [row] = await select(scoped(patientFileScope(userId), and(eq(patientFiles.id, id))));
+      const [row] = await select(and(care.fileScope, eq(patientFiles.id, id))!);
       if (!row) throw notFound();
       return toSummary(row);
     },

@@ -1,9 +1,12 @@
 /**
  * An establishment's theme: an admin's edit saved on the establishment, else the provisioned
- * theme.json of the establishment, of its brand, then of layouts/default.
+ * theme.json of the establishment, of its brand, then of layouts/default. Shared by the gateway
+ * (branding) and the care API (GET /establishments/:id/theme), which runs alone in split mode.
  */
 import type { Theme } from '../../schemas/theme.ts';
-import type { ProvisionedFiles } from './provisioned-files.ts';
+
+/** Where provisioned themes come from (server/ui/provisioned-files.ts in both apps). */
+export interface ThemeSource { theme(scope: string): Theme | undefined }
 
 /** Used only if layouts/default/theme.json is missing or invalid at start. */
 export const BUILT_IN_THEME: Theme = {
@@ -13,7 +16,7 @@ export const BUILT_IN_THEME: Theme = {
 
 export interface ThemedEstablishment { theme: unknown; identifier?: string; brand?: string | null }
 
-export function resolveTheme(files: ProvisionedFiles, establishment: ThemedEstablishment | undefined): Theme {
+export function resolveTheme(files: ThemeSource, establishment: ThemedEstablishment | undefined): Theme {
   if (establishment?.theme) return establishment.theme as Theme;
   for (const scope of [establishment?.identifier, establishment?.brand, 'default']) {
     const theme = scope ? files.theme(scope) : undefined;

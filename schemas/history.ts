@@ -1,0 +1,33 @@
+/**
+ * The kinds of patient-file history entries (spec 001 §3 "Patient-file history entries"), as
+ * stored in patient_file_history.type. A write to a patient file records one of these through
+ * its handle (server/care/patient-file.ts `recordHistory`), never a free string. The names of
+ * kinds already stored (FORM_ASSIGNED…) never change; new screens add theirs here.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const HISTORY_KINDS = [
+  // Questionnaires (forms): assignment and its changes, responses, non-compliance.
+  'FORM_ASSIGNED', 'FORM_ACTIVATED', 'FORM_DEACTIVATED', 'FORM_OVERLOADED', 'FORM_RESPONSE', 'FORM_NON_COMPLIANCE',
+  // The file and the patient's profile.
+  'PROFILE_UPDATED', 'IDENTITY_SEARCH', 'IDENTITY_VERIFIED', 'IDENTITY_VERIFICATION_FAILED',
+  'FILE_CLOSED', 'FILE_CLOSED_AUTOMATICALLY', 'FILE_REOPENED', 'HOSPITALIZATION',
+  // Indicators and devices.
+  'INDICATOR_NON_COMPLIANCE', 'DEVICE_DATA', 'REFERENCE_VALUE_CREATED', 'REFERENCE_VALUE_DEACTIVATED',
+  'ALERT_THRESHOLD_CREATED', 'ALERT_THRESHOLD_UPDATED', 'ALERT_THRESHOLD_DELETED', 'ALERT_THRESHOLD_DEACTIVATED',
+  'EXTRA_PARAMETER_CREATED', 'EXTRA_PARAMETER_UPDATED', 'EXTRA_PARAMETER_DELETED',
+  // Documents.
+  'DOCUMENT_VIEWED', 'DOCUMENT_DOWNLOADED', 'DOCUMENT_ACKNOWLEDGED',
+  // People around the file.
+  'CAREGIVER_ADDED', 'CAREGIVER_REMOVED',
+  // Agenda and notes.
+  'APPOINTMENT_CREATED', 'APPOINTMENT_UPDATED', 'APPOINTMENT_DELETED',
+  'REMINDER_CREATED', 'REMINDER_UPDATED', 'REMINDER_DELETED',
+  'NOTE_ADDED', 'NOTE_EDITED', 'NOTE_ARCHIVED',
+  // Protocols.
+  'PROTOCOL_ACTIVATED', 'PROTOCOL_DEACTIVATED', 'PROTOCOL_RESTORED', 'PROTOCOL_ASSIGNED',
+  'OTHER',
+] as const;
+
+export const historyKindSchema = { type: 'string', enum: HISTORY_KINDS } as const;
+export type HistoryKind = FromSchema<typeof historyKindSchema>;

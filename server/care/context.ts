@@ -1,0 +1,94 @@
+/**
+ * The care context: built once per request from the caller's identity (Medplum's
+ * repository-per-login) and read as `request.care` (care/plugin.ts builds it on first use, so a
+ * route that does not need it pays nothing). It holds who asks, their language, the clock, the
+ * database and their grants — loaded with the session and carried in the identity, never
+ * reloaded per call — and opens records only through the scopes of care/access.ts:
+ * `patientFile(id)` answers a handle whose queries are scoped to that file and which records
+ * its history; `establishment(id)` a structure of the caller's. Anything else is not found (404).
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { establishments, formResponses, patientFileForms, patientFiles, services } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import type { Identity } from '../identity.ts';
+import type { Language } from '../i18n/index.ts';
+import {
+  followsAsCaregiver, holdsInStructure, isPlatformAdmin, NO_GRANTS, patientFileScope, structureScope,
+  type Caller, type Grants, type Privilege,
+} from './access.ts';
+import { patientFileHandle, type PatientFileHandle } from './patient-file.ts';
+
+/** Records that name their patient file, to open the file from one of them. */
+const PARENTS = {
+  assignment: { table: patientFileForms, id: patientFileForms.id, fileId: patientFileForms.patientFileId },
+  response: { table: formResponses, id: formResponses.id, fileId: formResponses.patientFileId },
+} as const;
+
+export interface CareContext extends Caller {
+  readonly db: Db;
+  readonly identity: Identity;
+  readonly language: Language;
+  readonly timeZone: string;
+  now(): Date;
+  /** Back-office administrator (ROLE_ADMIN): every structure, no patient data by that role alone. */
+  readonly isAdmin: boolean;
+  /** The patient files the caller may open, as a condition on `patient_files` rows. */
+  readonly fileScope: SQL;
+  /** The caller's structures, as a condition on `establishments` rows; undefined: all (admins). */
+  readonly structureScope: SQL | undefined;
+  /** Holds one of the privileges in the structure, directly or through a service (no query). */
+  holds(establishmentId: string, privileges: readonly Privilege[]): boolean;
+  /** Not found unless the caller holds one of the privileges in the structure (no existence oracle). */
+  requirePrivilege(establishmentId: string, privileges: readonly Privilege[]): void;
+  /** A patient file through the caller's scope; 404 otherwise. */
+  patientFile(id: string): Promise<PatientFileHandle>;
+  /** The patient file of an assignment or a response, through the caller's scope; 404 otherwise. */
+  patientFileOf(kind: keyof typeof PARENTS, id: string): Promise<PatientFileHandle>;
+  /** A structure of the caller's (admins: any; members: theirs); 404 otherwise. */
+  establishment(id: string): Promise<typeof establishments.$inferSelect>;
+}
+
+export function careContext(db: Db, identity: Identity, now: () => Date): CareContext {
+  const userId = identity.user.id;
+  const roles = identity.user.roles;
+  // An identity signed before grants travelled in it has none: the caller reaches only their own files.
+  const grants: Grants = identity.grants ?? NO_GRANTS;
+  const caller: Caller = { userId, roles, grants };
+  const fileScope = patientFileScope(caller);
+
+  async function open(where: SQL): Promise<PatientFileHandle> {
+    const [row] = await db.select({
+      id: patientFiles.id, patientId: patientFiles.patientId, serviceId: patientFiles.serviceId, status: patientFiles.status,
+      establishmentId: services.establishmentId, caregiver: followsAsCaregiver(userId).mapWith(Boolean),
+    }).from(patientFiles).innerJoin(services, eq(services.id, patientFiles.serviceId))
+      .where(and(where, fileScope));
+    if (!row) throw notFound();
+    const { caregiver, ...file } = row;
+    const as = file.patientId === userId ? 'patient' : caregiver ? 'caregiver' : 'professional';
+    return patientFileHandle(db, caller, now, { ...file, as });
+  }
+
+  return {
+    ...caller, db, identity, now,
+    language: identity.locale,
+    timeZone: identity.timeZone,
+    isAdmin: isPlatformAdmin(roles),
+    fileScope,
+    structureScope: structureScope(caller),
+    holds: (establishmentId, privileges) => holdsInStructure(grants, establishmentId, privileges),
+    requirePrivilege(establishmentId, privileges) {
+      if (!holdsInStructure(grants, establishmentId, privileges)) throw notFound();
+    },
+    patientFile: (id) => open(eq(patientFiles.id, id)),
+    patientFileOf(kind, id) {
+      const parent = PARENTS[kind];
+      return open(sql`${patientFiles.id} = (select ${parent.fileId} from ${parent.table} where ${parent.id} = ${id})`);
+    },
+    async establishment(id) {
+      const [row] = await db.select().from(establishments).where(and(eq(establishments.id, id), structureScope(caller)));
+      if (!row) throw notFound();
+      return row;
+    },
+  };
+}

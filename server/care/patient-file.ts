@@ -1,0 +1,90 @@
+/**
+ * A patient file opened through the caller's scope (care.patientFile(id)): what it is, how the
+ * caller reaches it, queries already scoped to it, and THE one way a write to it records its
+ * history entry (in the same transaction as the change, docs/architecture.md §7).
+ */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { formOccurrences, formResponses, forms, patientFileForms, patientFileHistory } from '../db/schema.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { HistoryKind } from '../../schemas/history.ts';
+import { holdsInStructure, PATIENT_DATA_PRIVILEGES, type Grants } from './access.ts';
+
+export interface OpenedFileRow {
+  id: string;
+  patientId: string;
+  serviceId: string;
+  status: 'OPEN' | 'CLOSED' | 'AWAITING';
+  establishmentId: string;
+  /** How the caller reaches it: their own, as a caregiver, or as a professional of its service. */
+  as: 'patient' | 'caregiver' | 'professional';
+}
+
+export interface PatientFileHandle extends Readonly<OpenedFileRow> {
+  /** The patient the caller acts for: set when a caregiver acts (Medplum's onBehalfOf), else null. */
+  readonly onBehalfOf: string | null;
+  /** Conditions that keep a query on this file's rows (add them to any query of these tables). */
+  readonly where: {
+    assignments: SQL;
+    responses: SQL;
+  };
+  /** Professionals of the file only (403 professionals_only for the patient and caregivers). */
+  requireProfessional(): void;
+  /** The assignment of a form to this file, with the form; undefined when the form is not assigned here. */
+  assignmentOf(formId: string): Promise<{ assignment: typeof patientFileForms.$inferSelect; form: typeof forms.$inferSelect } | undefined>;
+  /** An occurrence of one of this file's assignments; undefined otherwise. */
+  occurrence(id: string, assignmentId: string): Promise<typeof formOccurrences.$inferSelect | undefined>;
+  /** Occurrences of this file's questionnaires with what is known of their responses, oldest first. */
+  occurrences(): Promise<FileOccurrence[]>;
+  /** Records the history entry of a change to this file, inside the transaction that makes the change. */
+  recordHistory(tx: Db, kind: HistoryKind, payload: object, options?: { onBehalfOf?: string | null }): Promise<void>;
+}
+
+export interface FileOccurrence {
+  id: string; startAt: Date; endAt: Date; limitAt: Date; lostAt: Date | null; formId: string; active: boolean; answered: boolean; started: boolean;
+}
+
+export function patientFileHandle(db: Db, caller: { userId: string; grants: Grants }, now: () => Date, row: OpenedFileRow): PatientFileHandle {
+  const assignments = eq(patientFileForms.patientFileId, row.id);
+  return {
+    ...row,
+    onBehalfOf: row.as === 'caregiver' ? row.patientId : null,
+    where: { assignments, responses: eq(formResponses.patientFileId, row.id) },
+
+    requireProfessional() {
+      if (row.as !== 'professional') throw new AppError(403, 'professionals_only');
+      // Reached as a professional means through a patient-data privilege; checked again from the grants (no query).
+      if (!holdsInStructure(caller.grants, row.establishmentId, PATIENT_DATA_PRIVILEGES)) throw notFound();
+    },
+
+    async assignmentOf(formId) {
+      const [found] = await db.select({ assignment: patientFileForms, form: forms }).from(patientFileForms)
+        .innerJoin(forms, eq(forms.id, patientFileForms.formId))
+        .where(and(assignments, eq(patientFileForms.formId, formId)));
+      return found;
+    },
+
+    async occurrence(id, assignmentId) {
+      const [found] = await db.select({ o: formOccurrences }).from(formOccurrences)
+        .innerJoin(patientFileForms, eq(patientFileForms.id, formOccurrences.patientFileFormId))
+        .where(and(assignments, eq(formOccurrences.id, id), eq(formOccurrences.patientFileFormId, assignmentId)));
+      return found?.o;
+    },
+
+    occurrences() {
+      return db.select({
+        id: formOccurrences.id, startAt: formOccurrences.startAt, endAt: formOccurrences.endAt, limitAt: formOccurrences.limitAt,
+        lostAt: formOccurrences.lostAt, formId: patientFileForms.formId, active: patientFileForms.active,
+        answered: sql<boolean>`exists (select 1 from ${formResponses} r where r.occurrence_id = ${formOccurrences.id} and r.answered_at is not null)`,
+        started: sql<boolean>`exists (select 1 from ${formResponses} r where r.occurrence_id = ${formOccurrences.id} and r.started_at is not null and r.answered_at is null)`,
+      }).from(formOccurrences).innerJoin(patientFileForms, eq(patientFileForms.id, formOccurrences.patientFileFormId))
+        .where(assignments).orderBy(asc(formOccurrences.startAt));
+    },
+
+    async recordHistory(tx, kind, payload, options = {}) {
+      await tx.insert(patientFileHistory).values({
+        patientFileId: row.id, type: kind, actorId: caller.userId, onBehalfOfId: options.onBehalfOf ?? null, occurredAt: now(), payload,
+      });
+    },
+  };
+}
