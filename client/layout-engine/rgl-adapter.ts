@@ -1,42 +1,13 @@
 /**
  * The one place that translates between the saved layout and react-grid-layout (Grafana's
- * rule). react-grid-layout has no right-to-left mode: under `rtl` columns are mirrored here
- * (x ↔ cols − x − w), so that the editor shows blocks where the right-to-left page puts them.
+ * rule) for the editor. The compaction both sides apply lives in schemas/layout-grid.ts (the
+ * server validates layouts by it); the editor's moves and pointer positions are here.
  */
-import type { Layout, LayoutItem } from 'react-grid-layout';
 import { moveElement, verticalCompactor } from 'react-grid-layout/core';
+import { applyGridItems, compactBlocks, mirrorX, toGridItems, type Position } from '../../schemas/layout-grid.ts';
 import type { LayoutBlock } from '../../schemas/layout.ts';
 
-type Position = Pick<LayoutBlock, 'x' | 'y' | 'w' | 'h'>;
-
-const mirrorX = (x: number, w: number, cols: number, rtl: boolean) => (rtl ? Math.max(0, cols - x - w) : x);
-
-export function toGridItems(blocks: readonly LayoutBlock[], cols: number, rtl = false): LayoutItem[] {
-  return blocks.map((b) => {
-    const w = Math.min(b.w, cols);
-    return { i: b.id, x: mirrorX(Math.min(b.x, cols - w), w, cols, rtl), y: b.y, w, h: b.h, minW: 1, minH: 1 };
-  });
-}
-
-/** The blocks with the grid's positions; unchanged blocks (and an unchanged list) keep their identity. */
-export function applyGridItems(blocks: readonly LayoutBlock[], items: Layout, cols: number, rtl = false): readonly LayoutBlock[] {
-  const byId = new Map(items.map((item) => [item.i, item]));
-  let changed = false;
-  const next = blocks.map((b) => {
-    const item = byId.get(b.id);
-    if (!item) return b;
-    const position: Position = { x: mirrorX(item.x, item.w, cols, rtl), y: item.y, w: item.w, h: item.h };
-    if (position.x === b.x && position.y === b.y && position.w === b.w && position.h === b.h) return b;
-    changed = true;
-    return { ...b, ...position };
-  });
-  return changed ? next : blocks;
-}
-
-/** Blocks moved up into free space and out of each other, as react-grid-layout shows them. */
-export function compactBlocks(blocks: readonly LayoutBlock[], cols: number): readonly LayoutBlock[] {
-  return applyGridItems(blocks, verticalCompactor.compact(toGridItems(blocks, cols), cols), cols);
-}
+export { applyGridItems, compactBlocks, toGridItems };
 
 /** A block moved (and resized) the way dragging it would: blocks in the way make room, then all settle. */
 export function moveBlock(blocks: readonly LayoutBlock[], id: string, to: Position, cols: number): readonly LayoutBlock[] {

@@ -13,7 +13,7 @@ import { establishments } from '../../db/schema.ts';
 import type { LayoutDocument } from '../../../schemas/layout.ts';
 import type { ProvisionedFiles } from '../provisioned-files.ts';
 import { parseLayout } from './validate.ts';
-import { compactBlocks } from '../../../client/layout-engine/rgl-adapter.ts';
+import { compactBlocks } from '../../../schemas/layout-grid.ts';
 import { layoutVersionsRepository, type LayoutTarget } from './versions.ts';
 
 export interface ServedLayout {

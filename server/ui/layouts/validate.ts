@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import { layoutSchema, type LayoutDocument } from '../../../schemas/layout.ts';
 import { upgradeLayout } from './migrations.ts';
 import { InvalidDocumentError, type Reason } from './problems.ts';
-import { compactBlocks } from '../../../client/layout-engine/rgl-adapter.ts';
+import { compactBlocks } from '../../../schemas/layout-grid.ts';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 addFormats.default(ajv);
