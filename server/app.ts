@@ -15,6 +15,7 @@ import errors, { clientErrors, frameworkErrors, sendError } from './plugins/erro
 import inputRules from './plugins/input-rules.ts';
 import locale from './plugins/locale.ts';
 import db from './plugins/db.ts';
+import storage from './storage/index.ts';
 import session from './plugins/session.ts';
 import security from './plugins/security.ts';
 import openapi from './plugins/openapi.ts';
@@ -73,6 +74,7 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   // After the error handler: the routes of plugins registered earlier keep Fastify's own.
   await app.register(openapi, { title });
   await app.register(db, { database: options.database, now });
+  await app.register(storage, { config: config.storage });
   await app.register(provisioned, { dir: config.layoutsDir });
   return app;
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Ajv } from 'ajv';
 import { envSchema, type Env } from '../schemas/env.ts';
+import type { S3StorageConfig } from './storage/s3.ts';
 
 export interface Config {
   env: Env;
@@ -26,6 +27,8 @@ export interface Config {
   clientDist: string;
   layoutsDir: string;
   brandingPattern: RegExp;
+  /** Where uploaded files' bytes are kept (server/storage/). */
+  storage: { driver: 'database' } | { driver: 's3'; s3: S3StorageConfig };
   startedAt: Date;
 }
 
@@ -50,7 +53,7 @@ const PUBLISHED_SECRETS = new Set([
   'local-only-session-secret-change-me-0123456789abcd',
   'local-only-identity-signing-key-change-me-0123456789',
   'Demo-Telesuivi-2025',
-  'telesuivi', 'postgres', 'password', 'secret', 'admin', 'root', 'changeme',
+  'telesuivi', 'postgres', 'password', 'secret', 'admin', 'root', 'changeme', 'minioadmin',
 ].map((s) => s.toLowerCase()));
 const PLACEHOLDER_WORDS = /change[-_ .]?me|replace[-_ .]?me|local[-_ .]?only|example|placeholder|default|do[-_ .]?not[-_ .]?use/i;
 
@@ -74,6 +77,9 @@ function productionProblems(e: Env, source: NodeJS.ProcessEnv, role: ProcessRole
   };
   secret('SESSION_SECRET', role === 'gateway');
   secret('IDENTITY_SIGNING_KEY', role === 'care-api' || e.CARE_API_URL !== undefined);
+  if (e.STORAGE_DRIVER === 's3' && e.S3_SECRET_ACCESS_KEY !== undefined && isPublishedSecret(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push(`S3_SECRET_ACCESS_KEY is a published default or placeholder: set a secret of your own when APP_ENV=${e.APP_ENV}.`);
+  }
   if (!e.DATABASE_URL) {
     problems.push(`DATABASE_URL must be set when APP_ENV=${e.APP_ENV}: the embedded database (fsync off, one connection) is for demos and tests.`);
   } else {
@@ -90,6 +96,21 @@ function productionProblems(e: Env, source: NodeJS.ProcessEnv, role: ProcessRole
     }
   }
   return problems;
+}
+
+function storageConfig(e: Env): Config['storage'] {
+  if (e.STORAGE_DRIVER !== 's3') return { driver: 'database' };
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3.');
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the AWS SDK\'s own credentials).');
+  }
+  return {
+    driver: 's3',
+    s3: {
+      bucket: e.S3_BUCKET, region: e.S3_REGION as string, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE as boolean,
+      credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    },
+  };
 }
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
@@ -112,6 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (e.CARE_API_URL && !e.IDENTITY_SIGNING_KEY) {
     throw new ConfigError('Invalid configuration: IDENTITY_SIGNING_KEY is required when CARE_API_URL is set (split mode).');
   }
+  const storage = storageConfig(e);
   const production = PRODUCTION.test(e.APP_ENV as string);
   if (production) {
     const problems = productionProblems(e, source, role);
@@ -148,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     clientDist: e.CLIENT_DIST as string,
     layoutsDir: e.LAYOUTS_DIR as string,
     brandingPattern: new RegExp(e.BRANDING_PATTERN as string),
+    storage,
     startedAt: new Date(),
   };
 }

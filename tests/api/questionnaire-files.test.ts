@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, formResponses } from '../../server/db/schema.ts';
+import { fileAttachments, files, formResponses } from '../../server/db/schema.ts';
 import { computeAll } from '../../schemas/computed.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { corpusFiles, FILE_PLACEHOLDER, sampleAnswer } from '../helpers/form-corpus.ts';
@@ -33,6 +33,14 @@ beforeAll(async () => {
 afterAll(async () => { await gw?.close(); });
 
 const fileRow = async (id: string) => (await db.select().from(files).where(eq(files.id, id)))[0]!;
+/** What the file is attached to (file_attachments), if anything. */
+const ownerOf = async (id: string) => (await db.select().from(fileAttachments).where(eq(fileAttachments.fileId, id)))[0];
+/** The stored bytes of a file, read back from the storage. */
+const storedBytes = async (id: string) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await gw.app.storage.get((await fileRow(id)).storageKey!))!) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
 
 describe('POST /files/prepare, then the upload address', () => {
   it('prepares a file and answers where to upload it', async () => {
@@ -71,7 +79,7 @@ describe('POST /files/prepare, then the upload address', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'file_type_refused', field: 'body.file' });
     const row = await fileRow(prepared.id);
-    expect([row.uploadedAt, row.content, row.mimeType]).toEqual([null, null, null]);
+    expect([row.uploadedAt, row.storageKey, row.mimeType]).toEqual([null, null, null]);
     expect((await c.download(prepared.id)).status).toBe(404);
     // Retry of the failed file with a real picture.
     const retry = await c.upload(prepared.upload_url, [{ bytes: PNG, filename: 'photo.png', contentType: MIME.png }]);
@@ -102,7 +110,7 @@ describe('POST /files/prepare, then the upload address', () => {
     const again = await c.upload(prepared.upload_url, [{ bytes: JPEG, filename: 'photo.jpg', contentType: MIME.jpeg }]);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('file_already_uploaded');
-    expect(Buffer.compare((await fileRow(prepared.id)).content!, PNG)).toBe(0);
+    expect(Buffer.compare(await storedBytes(prepared.id), PNG)).toBe(0);
 
     const mine = (await (await as('caregiver')).prepare('x.png')).body;
     expect((await c.upload(mine.upload_url, [{ bytes: PNG, filename: 'x.png', contentType: MIME.png }])).status).toBe(404);
@@ -145,8 +153,9 @@ describe('file answers of the post-operative follow-up', () => {
     const letter = letterBytes ? await uploadFile(b, letterBytes, 'lettre.pdf', MIME.pdf) : undefined;
     const res = await calls(b).answer(fileId, { formId: ids.postOp!, occurrenceId, answers: answers(photo, letter) });
     expect(res.status, res.text).toBe(201);
-    expect((await fileRow(photo)).formResponseId).toBe(res.body.id);
-    if (letter) expect((await fileRow(letter)).formResponseId).toBe(res.body.id);
+    const owner = { ownerKind: 'form_response', ownerId: res.body.id, patientFileId: fileId };
+    expect(await ownerOf(photo)).toMatchObject(owner);
+    if (letter) expect(await ownerOf(letter)).toMatchObject(owner);
     const stored = (await (await as('prescriber')).response(res.body.id)).body;
     expect(stored.answers.woundPhoto).toBe(photo);
     expect(stored.answers.letter).toBe(letter);
@@ -181,13 +190,14 @@ describe('file answers of the post-operative follow-up', () => {
     const { fileId, occurrenceId } = await followUp();
     const b = await browser('patient.open');
     const value = await make(b);
-    const base = answers(await uploadFile(b, PNG, 'photo.png', MIME.png), await uploadFile(b, PDF, 'lettre.pdf', MIME.pdf));
+    const uploaded = [await uploadFile(b, PNG, 'photo.png', MIME.png), await uploadFile(b, PDF, 'lettre.pdf', MIME.pdf)] as const;
+    const base = answers(...uploaded);
     const res = await calls(b).answer(fileId, { formId: ids.postOp!, occurrenceId, answers: { ...base, [field]: value } }, 'en');
     expect(res.status, res.text).toBe(status);
     expect(res.body).toMatchObject({ code, field: `body.answers.${field}` });
     if (code === 'answer_invalid') expect(res.body.message).toContain('No file received.');
-    const linked = await db.select({ id: files.id }).from(files).where(eq(files.formResponseId, randomUUID()));
-    expect(linked).toEqual([]);
+    // Nothing attached by a refused send: the files stay the patient's to send again.
+    for (const id of uploaded) expect(await ownerOf(id)).toBeUndefined();
     expect((await (await as('patient.open')).tasks(fileId)).body.data.find((t: { occurrenceId: string }) => t.occurrenceId === occurrenceId).status).toBe('available');
   });
 
@@ -227,7 +237,7 @@ describe('file answers of the post-operative follow-up', () => {
     const winner = results.findIndex((r) => r.status === 201);
     const loser = results[1 - winner]!;
     expect(loser.body).toMatchObject({ code: 'not_found', field: 'body.answers.woundPhoto' });
-    expect((await fileRow(photo)).formResponseId).toBe(results[winner]!.body.id);
+    expect(await ownerOf(photo)).toMatchObject({ ownerKind: 'form_response', ownerId: results[winner]!.body.id });
     const loserFile = winner === 0 ? second.fileId : first.fileId;
     expect((await db.select().from(formResponses).where(eq(formResponses.patientFileId, loserFile))).filter((r) => r.answeredAt)).toEqual([]);
   });

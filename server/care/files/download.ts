@@ -6,9 +6,10 @@
  * questionnaire file widget's preview of PNG and JPEG answers — are `inline`; every other type
  * (PDF included: a browser's PDF viewer runs scripts) is an `attachment`. The response is
  * sandboxed by its own CSP and never sniffed, whatever a browser makes of it when opened alone.
+ * The bytes are streamed from the storage: the type is read from their head as they go.
  */
 import { create as contentDisposition } from 'content-disposition';
-import { fileTypeFromBuffer } from 'file-type';
+import type { FileTypeResult } from 'file-type';
 
 /** Shown by the client in an <img> (client/features/questionnaires/files/file-upload-widget.tsx). */
 export const SHOWN_INLINE: readonly string[] = ['image/png', 'image/jpeg'];
@@ -27,15 +28,15 @@ export function nameForType(name: string, ext: string): string {
 
 export interface DownloadHeaders { 'content-type': string; 'content-disposition': string; [name: string]: string }
 
-export async function downloadHeaders(file: { name: string; content: Buffer }): Promise<DownloadHeaders> {
+/** `type`: read from the stored bytes' first ones as they are sent (streams.ts typedStream). */
+export function downloadHeaders(name: string, type: FileTypeResult | undefined): DownloadHeaders {
   // Uploads are refused unless file-type recognises them; an unknown type is sent as bytes.
-  const type = await fileTypeFromBuffer(file.content);
   const mime = type?.mime ?? 'application/octet-stream';
-  const name = nameForType(file.name, type?.ext ?? 'bin');
+  const fileName = nameForType(name, type?.ext ?? 'bin');
   return {
     'content-type': mime,
     // RFC 6266 / 8187: filename* for non-ASCII names, with an ASCII fallback.
-    'content-disposition': contentDisposition(name, { type: SHOWN_INLINE.includes(mime) ? 'inline' : 'attachment' }),
+    'content-disposition': contentDisposition(fileName, { type: SHOWN_INLINE.includes(mime) ? 'inline' : 'attachment' }),
     'x-content-type-options': 'nosniff',
     // Replaces the page policy (helmet's): a file opened on its own runs nothing, loads nothing.
     'content-security-policy': "default-src 'none'; sandbox",

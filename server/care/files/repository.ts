@@ -1,21 +1,27 @@
 /**
  * Files (spec 001 §7): prepared (a record and an upload address), then uploaded once, then
- * linked by what uses them (a questionnaire answer). The type stored is the one read from the
- * bytes, never the one the client announced.
+ * attached to what uses them (attachments.ts). The bytes go to the storage (server/storage/)
+ * as they arrive: the type is read from the first bytes and a refused one is never stored, the
+ * size limit holds while streaming, and a storage key is kept only once the bytes are all there.
  */
-import { and, eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
+import type { Readable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, formResponses } from '../../db/schema.ts';
+import { fileAttachments, files } from '../../db/schema.ts';
+import type { Storage } from '../../storage/index.ts';
 import { openPatientFile } from '../patient-files/access.ts';
 import type { Identity } from '../../identity.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { FILE_TYPES } from '../../../schemas/form.ts';
 import type { FilePrepareBody, FileRecord } from '../../../schemas/form-api.ts';
+import { limitBytes, typedStream } from './streams.ts';
 
 export const MAX_UPLOAD_BYTES = 20 * 1_048_576;
 
-export function filesRepository(db: Db, identity: Identity, now: () => Date) {
+/** A stored file on its way out: its bytes still in the storage. */
+export interface StoredFile { name: string; size: number | null; storageKey: string }
+
+export function filesRepository(db: Db, storage: Storage, identity: Identity, now: () => Date) {
   const userId = identity.user.id;
   const toRecord = (f: typeof files.$inferSelect): FileRecord => ({
     id: f.id, name: f.name, description: f.description, public: f.public, mimeType: f.mimeType, size: f.size,
@@ -27,21 +33,55 @@ export function filesRepository(db: Db, identity: Identity, now: () => Date) {
     return file;
   }
 
+  const stored = (f: typeof files.$inferSelect): StoredFile => {
+    if (!f.storageKey || !f.uploadedAt) throw notFound();
+    return { name: f.name, size: f.size, storageKey: f.storageKey };
+  };
+
   return {
     async prepare(body: FilePrepareBody): Promise<FileRecord> {
       const [file] = await db.insert(files).values({ uploaderId: userId, name: body.name, description: body.description ?? null, public: body.public ?? false }).returning();
       return { ...toRecord(file!), upload_url: `/api/files/${file!.id}/upload` };
     },
 
-    async upload(id: string, bytes: Buffer): Promise<FileRecord> {
+    /** Before reading the body: the caller's prepared file, not uploaded yet. */
+    async checkUploadable(id: string): Promise<void> {
       const file = await own(id);
       if (file.uploadedAt) throw new AppError(409, 'file_already_uploaded');
-      if (bytes.length === 0) throw badRequest('file_missing', {}, 'body.file');
-      const type = await fileTypeFromBuffer(bytes);
-      if (!type || !(FILE_TYPES as readonly string[]).includes(type.mime)) throw badRequest('file_type_refused', {}, 'body.file');
-      const [updated] = await db.update(files).set({ content: bytes, mimeType: type.mime, size: bytes.length, uploadedAt: now() })
-        .where(eq(files.id, id)).returning();
-      return toRecord(updated!);
+    },
+
+    /**
+     * Streams the bytes to the storage: refused (nothing stored) when the first bytes name no
+     * accepted type or when more than MAX_UPLOAD_BYTES arrive. `afterStored` runs before the
+     * record points at the bytes (the route checks there is no second file); if it throws, the
+     * bytes are removed.
+     */
+    async upload(id: string, body: Readable, afterStored: () => Promise<void> = async () => {}): Promise<FileRecord> {
+      await this.checkUploadable(id);
+      const tooLarge = () => badRequest('file_too_large', {}, 'body.file');
+      const limited = limitBytes(body, MAX_UPLOAD_BYTES, tooLarge);
+      const { type, stream } = await typedStream(limited.stream);
+      // The type sample has been read: nothing arrived at all, or bytes that name no accepted type.
+      if (limited.received() === 0) {
+        stream.destroy();
+        throw badRequest('file_missing', {}, 'body.file');
+      }
+      if (!type || !(FILE_TYPES as readonly string[]).includes(type.mime)) {
+        stream.destroy();
+        throw badRequest('file_type_refused', {}, 'body.file');
+      }
+      const { key, size } = await storage.put(stream);
+      try {
+        await afterStored();
+        // Uploaded once: a second upload of the same file at the same time finds it taken.
+        const [updated] = await db.update(files).set({ storageKey: key, mimeType: type.mime, size, uploadedAt: now() })
+          .where(and(eq(files.id, id), isNull(files.uploadedAt))).returning();
+        if (!updated) throw new AppError(409, 'file_already_uploaded');
+        return toRecord(updated);
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
     },
 
     async update(id: string, body: FilePrepareBody): Promise<FileRecord> {
@@ -51,20 +91,22 @@ export function filesRepository(db: Db, identity: Identity, now: () => Date) {
       return toRecord(updated!);
     },
 
-    /** A file of a patient file (a questionnaire answer's photo or letter), for whoever may open that file. */
-    async contentOfPatientFile(patientFileId: string, fileId: string): Promise<{ mimeType: string; name: string; content: Buffer }> {
+    /**
+     * A file attached to something of a patient file (a questionnaire answer's photo or letter),
+     * for whoever may open that file: the patient file's scope first, then the file through
+     * its attachment to that patient file (another patient file's file is not found).
+     */
+    async ofPatientFile(patientFileId: string, fileId: string): Promise<StoredFile> {
       await openPatientFile(db, identity, patientFileId);
-      const [file] = await db.select({ f: files }).from(files).innerJoin(formResponses, eq(formResponses.id, files.formResponseId))
-        .where(and(eq(files.id, fileId), eq(formResponses.patientFileId, patientFileId)));
-      if (!file?.f.content || !file.f.mimeType) throw notFound();
-      return { mimeType: file.f.mimeType, name: file.f.name, content: file.f.content };
+      const [row] = await db.select({ f: files }).from(files).innerJoin(fileAttachments, eq(fileAttachments.fileId, files.id))
+        .where(and(eq(files.id, fileId), eq(fileAttachments.patientFileId, patientFileId)));
+      if (!row) throw notFound();
+      return stored(row.f);
     },
 
-    /** The bytes of a file the caller uploaded; files linked to responses are read through the response's file. */
-    async content(id: string): Promise<{ mimeType: string; name: string; content: Buffer }> {
-      const file = await own(id);
-      if (!file.content || !file.mimeType) throw notFound();
-      return { mimeType: file.mimeType, name: file.name, content: file.content };
+    /** A file the caller uploaded; files attached to a patient file are read through it as well. */
+    async own(id: string): Promise<StoredFile> {
+      return stored(await own(id));
     },
   };
 }
