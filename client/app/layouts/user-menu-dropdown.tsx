@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { AboutModal } from '../../features/about/about-modal.tsx';
 import { DisplayModeMenuItems } from '../../features/display-mode/display-mode-menu-items.tsx';
 import { LanguageMenuItems } from '../../features/language/language-menu-items.tsx';
-import { NotAvailableModal } from '../../features/placeholder/not-available-modal.tsx';
+import { NotAvailableModal } from '../../lib/ui/placeholder/not-available-modal.tsx';
 import { TimeZoneModal } from '../../features/time-zone/time-zone-modal.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useCanOpen } from '../../lib/route-access.ts';

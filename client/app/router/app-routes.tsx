@@ -54,7 +54,7 @@ export function appRoutes(session: () => SessionData): RouteObject[] {
       {
         path: rel(paths.structureCreate.pattern),
         handle: { titleKey: 'screens.structureCreate' },
-        lazy: () => import('../../features/placeholder/not-available-page.tsx'),
+        lazy: () => import('../../lib/ui/placeholder/not-available-page.tsx'),
       },
     ],
   };

@@ -10,7 +10,7 @@ import { patientScreens } from '../routes/patient-screens.ts';
 import { professionalScreens } from '../routes/professional-screens.ts';
 import type { Screen } from '../routes/screen.ts';
 
-const placeholder = () => import('../../features/placeholder/not-available-page.tsx');
+const placeholder = () => import('../../lib/ui/placeholder/not-available-page.tsx');
 
 function screenOf(pathname: string, base: string, table: readonly Screen[]): Screen | undefined {
   return table.find((s) => matchPath({ path: [base, s.path].filter(Boolean).join('/'), end: true }, pathname));

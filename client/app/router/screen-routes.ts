@@ -1,10 +1,10 @@
 /** A route table (data) → react-router routes, each guarded by its loader and lazily loaded. */
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { RouteError } from '../../features/errors/route-error.tsx';
-import type { ScreenHandle } from '../../features/placeholder/screen-handle.ts';
+import type { ScreenHandle } from '../../lib/ui/placeholder/screen-handle.ts';
 import type { Screen } from '../routes/screen.ts';
 
-const placeholder = () => import('../../features/placeholder/not-available-page.tsx');
+const placeholder = () => import('../../lib/ui/placeholder/not-available-page.tsx');
 
 export const screenTitleKey = (screen: Pick<Screen, 'id'>) => `screens.${screen.id}`;
 

@@ -9,7 +9,7 @@ import { EDITABLE_PAGES } from '../../../schemas/layout.ts';
 import { holdsInStructure } from '../../lib/session/privileges.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useStructureLayoutContext } from '../layout-screens/use-structure-layout-context.ts';
+import { useStructureLayoutContext } from '../../layout-engine/use-structure-layout-context.ts';
 import type { LayoutScope } from './api/layout-scope.ts';
 import { LayoutEditor } from './components/layout-editor.tsx';
 import { useConfirm } from './components/use-confirm.tsx';

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LayoutView } from '../../layout-engine/layout-view.tsx';
 import { paths } from '../../lib/paths.ts';
-import { NotAvailablePage } from '../placeholder/not-available-page.tsx';
-import { useStructureLayoutContext } from './use-structure-layout-context.ts';
+import { NotAvailablePage } from '../../lib/ui/placeholder/not-available-page.tsx';
+import { useStructureLayoutContext } from '../../layout-engine/use-structure-layout-context.ts';
 
 export const SUMMARY_TAB = 'summary';
 

@@ -1,7 +1,7 @@
 /** The professional homepage (dashboard), rendered from the active structure's `professional-dashboard` layout. */
 import { useTranslation } from 'react-i18next';
 import { LayoutView } from '../../layout-engine/layout-view.tsx';
-import { useStructureLayoutContext } from './use-structure-layout-context.ts';
+import { useStructureLayoutContext } from '../../layout-engine/use-structure-layout-context.ts';
 
 export function ProfessionalHomePage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import type { Privilege } from '../../../app/routes/screen.ts';
+import type { Privilege } from '../../../lib/session/privileges.ts';
 import type { Viewer } from '../../../layout-engine/visible-for.ts';
 
 /** Whom the editor can preview a page as: a patient, or a professional holding one privilege. */

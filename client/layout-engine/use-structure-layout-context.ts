@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import type { BlockContext } from '../../blocks/index.ts';
-import { viewerIn } from '../../layout-engine/visible-for.ts';
-import { useStructureArea } from '../../lib/areas.ts';
-import { paths } from '../../lib/paths.ts';
-import { useSessionData } from '../../lib/session/use-session.ts';
+import type { BlockContext } from '../blocks/index.ts';
+import { useStructureArea } from '../lib/areas.ts';
+import { paths } from '../lib/paths.ts';
+import { useSessionData } from '../lib/session/use-session.ts';
+import { viewerIn } from './visible-for.ts';
 
 /** Where a professional screen's layout is shown, and who looks at it. */
 export function useStructureLayoutContext(patientFileId?: string) {

@@ -5,7 +5,7 @@
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useMatches, useParams } from 'react-router';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { usePageTitle } from '../../use-page-title.ts';
 import { isScreenHandle } from './screen-handle.ts';
 
 export function NotAvailablePage() {
