@@ -13,7 +13,7 @@ const LAYOUT_EDITORS: readonly Privilege[] = ['OPERATOR', 'PRESCRIBER', 'ADMIN_E
 export const professionalScreens: readonly Screen[] = [
   { id: 'professionalHome', path: s.home.path, navLabel: 'nav.professional.home', lazy: () => import('../../features/layout-screens/professional-home-page.tsx') },
   { id: 'alerts', path: s.alerts.path, navLabel: 'nav.professional.alerts' },
-  { id: 'patientFiles', path: s.patientFiles.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.patientFiles', lazy: () => import('../screens/patient-file-list-screen.tsx') },
+  { id: 'patientFiles', path: s.patientFiles.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.patientFiles', lazy: () => import('../../features/patient-files/patient-file-list-page.tsx') },
   { id: 'medicalProtocols', path: s.medicalProtocols.path, privileges: PROTOCOLS, navLabel: 'nav.professional.medicalProtocols' },
   { id: 'prescriptions', path: s.prescriptions.path, navLabel: 'nav.professional.prescriptions' },
   { id: 'contentValidation', path: s.contentValidation.path, privileges: VALIDATION, navLabel: 'nav.professional.contentValidation' },

@@ -2,12 +2,12 @@
  * The professional's patient-file list, `/s/:structureIndex/patient-file` (spec 000 §2): the
  * files of the structure the professional may open, searched, filtered, sorted and paged on the
  * server (POST /establishments/{id}/patient_files/search), the list's state in the address.
- * A row opens the file. The app gives the structure (features do not read the app's loaders).
+ * A row opens the file.
  */
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Establishment } from '../../../schemas/establishments.ts';
+import { useStructureArea } from '../../lib/areas.ts';
 import { parseCalendarDate } from '../../lib/dates/calendar-input.ts';
 import { isLanguage } from '../../lib/languages.ts';
 import { paths } from '../../lib/paths.ts';
@@ -20,7 +20,8 @@ import { patientFileList, searchBody } from './list-definition.ts';
 import { PatientFileFilters } from './patient-file-filters.tsx';
 import { PATIENT_FILES } from './texts.ts';
 
-export function PatientFileListPage({ structure, structureIndex }: { structure: Establishment; structureIndex: number }) {
+export function PatientFileListPage() {
+  const { structure, index: structureIndex } = useStructureArea();
   const { t, i18n } = useTranslation(PATIENT_FILES);
   const navigate = useNavigate();
   const language = isLanguage(i18n.language) ? i18n.language : 'fr';
@@ -38,3 +39,5 @@ export function PatientFileListPage({ structure, structureIndex }: { structure: 
     </Stack>
   );
 }
+
+export const Component = PatientFileListPage;
