@@ -1,7 +1,7 @@
 import { Modal, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '../../lib/config.ts';
-import { formatDate, formatDateTime } from '../../lib/i18n/locale-settings.ts';
+import { formatCalendarDate, formatDateTime } from '../../lib/dates/format.ts';
 import { isLanguage } from '../../lib/languages.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
 
@@ -13,7 +13,7 @@ export function AboutModal({ opened, onClose }: { opened: boolean; onClose: () =
   const config = runtimeConfig();
   const rows: [string, string][] = [
     [t('about.version'), config.version],
-    [t('about.releaseDate'), formatDate(config.releaseDate, language)],
+    [t('about.releaseDate'), formatCalendarDate(config.releaseDate, language, 'long')],
     [t('about.buildDate'), formatDateTime(config.buildDate, language, me.timezone)],
   ];
   return (

@@ -2,7 +2,6 @@
  * Locale conventions per language (spec 000 §1, 001 §9): French uses fr-FR, a 24-hour clock
  * and weeks starting on Monday; English uses the British locale for component text.
  */
-import { formatCalendarDate } from '../dates/format.ts';
 import type { Language } from '../languages.ts';
 
 export interface LocaleSettings {
@@ -20,9 +19,3 @@ const SETTINGS: Record<Language, LocaleSettings> = {
 };
 
 export const localeSettings = (language: Language): LocaleSettings => SETTINGS[language];
-
-/** Dates are formatted in one module, lib/dates (kept here for the screens that import them from here). */
-export { formatDateTime } from '../dates/format.ts';
-
-/** A calendar date (YYYY-MM-DD) in long form, without time-zone shifts. */
-export const formatDate = (value: string, language: Language): string => formatCalendarDate(value, language, 'long');

@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import { dateInputFormat, parseCalendarDate } from '../dates/calendar-input.ts';
 import { localeSettings } from '../i18n/locale-settings.ts';
 import type { Language } from '../languages.ts';
-import type { JsonSchemaFormContext } from './theme.tsx';
+import type { JsonSchemaFormContext } from './form-context.ts';
 
 const DAYJS_LOCALES: Record<Language, string> = { fr: 'fr', en: 'en-gb', ar: 'ar' };
 

@@ -6,7 +6,7 @@
  */
 import { Input, Slider, Text } from '@mantine/core';
 import { ariaDescribedByIds, rangeSpec, titleId, type WidgetProps } from '@rjsf/utils';
-import type { JsonSchemaFormContext } from './theme.tsx';
+import type { JsonSchemaFormContext } from './form-context.ts';
 
 export function RangeWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, hideLabel, rawErrors, options, onChange, onBlur, onFocus, schema, registry } = props;

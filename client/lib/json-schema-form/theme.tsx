@@ -8,8 +8,8 @@ import { generateTheme } from '@rjsf/mantine';
 import type { ThemeProps } from '@rjsf/core';
 import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
 import { createElement, type ComponentType } from 'react';
-import type { Language } from '../languages.ts';
 import { NumberTextInput } from './number-input.tsx';
+import type { JsonSchemaFormContext } from './form-context.ts';
 import { RangeWidget } from './range-widget.tsx';
 import { DateWidget } from './date-widget.tsx';
 import { buffered, NumberField, SelectWidget } from './widgets.tsx';
@@ -17,15 +17,7 @@ import { buffered, NumberField, SelectWidget } from './widgets.tsx';
 const mantine = generateTheme();
 const MantineBaseInput = mantine.templates!.BaseInputTemplate as ComponentType<BaseInputTemplateProps>;
 
-export interface JsonSchemaFormContext {
-  /** The form's language (dates, numbers and messages are written its way). */
-  language?: Language;
-  /** Decimal separator of the form's language. */
-  decimalSeparator?: string;
-  /** Texts in the form's language (JsonSchemaForm sets it). */
-  translate?: (key: string, options?: Record<string, unknown>) => string;
-  [key: string]: unknown;
-}
+export type { JsonSchemaFormContext };
 
 const BufferedBaseInput = buffered(MantineBaseInput);
 

@@ -6,7 +6,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
-import { formatDate } from '../i18n/locale-settings.ts';
+import { formatCalendarDate } from '../dates/format.ts';
 import { isLanguage } from '../languages.ts';
 import { ageOn, todayIn } from '../dates/age.ts';
 import { useDates } from '../dates/use-dates.ts';
@@ -32,8 +32,8 @@ export function PatientFileHeader({ file }: { file: PatientFileSummary }) {
           )}
           <TruncatedText size="sm" c="dimmed">{`${file.service.name} · ${file.service.establishment.name}`}</TruncatedText>
           <Text size="sm">
-            {t('patientFile.header.since', { date: formatDate(since, language) })}
-            {file.closedAt && ` · ${t('patientFile.header.closedOn', { date: formatDate(file.closedAt, language) })}`}
+            {t('patientFile.header.since', { date: formatCalendarDate(since, language, 'long') })}
+            {file.closedAt && ` · ${t('patientFile.header.closedOn', { date: formatCalendarDate(file.closedAt, language, 'long') })}`}
           </Text>
         </Stack>
         <FileStatusBadge status={file.status} />

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { detectLanguage } from '../../../client/lib/i18n/detect-language.ts';
-import { formatDate, formatDateTime, localeSettings } from '../../../client/lib/i18n/locale-settings.ts';
+import { formatCalendarDate, formatDateTime } from '../../../client/lib/dates/format.ts';
+import { localeSettings } from '../../../client/lib/i18n/locale-settings.ts';
 import { isNativeApp, notifyNativeApp, setLanguageMessage } from '../../../client/lib/i18n/native-app.ts';
 import { directionOf } from '../../../client/lib/languages.ts';
 
@@ -91,6 +92,6 @@ describe('dates in the interface', () => {
 
   it('French never shows AM/PM', () => {
     expect(formatDateTime('2025-07-09T23:05:00Z', 'fr', 'UTC')).not.toMatch(/AM|PM/i);
-    expect(formatDate('2025-07-09', 'fr')).toBe('9 juillet 2025');
+    expect(formatCalendarDate('2025-07-09', 'fr', 'long')).toBe('9 juillet 2025');
   });
 });
