@@ -57,6 +57,16 @@ export function holdsInService(grants: Grants, serviceId: string, wanted: readon
   return intersects(grants.services[serviceId]?.privileges ?? [], wanted);
 }
 
+/**
+ * The services of an establishment whose patient files the grants open (the professional file
+ * scope of patientFileScope, for one establishment): all of them with a patient-data privilege
+ * held in the establishment itself, else those where one is held in the service.
+ */
+export function servicesOpenedIn<S extends { id: string }>(grants: Grants, establishmentId: string, establishmentServices: readonly S[]): S[] {
+  if (intersects(grants.establishments[establishmentId] ?? [], PATIENT_DATA_PRIVILEGES)) return [...establishmentServices];
+  return establishmentServices.filter((s) => grants.services[s.id]?.establishmentId === establishmentId && holdsInService(grants, s.id, PATIENT_DATA_PRIVILEGES));
+}
+
 /** A key present in a list. */
 export const keyInList = (key: string, list: readonly string[]) => list.includes(key);
 

@@ -100,7 +100,11 @@ export const patientFiles = pgTable('patient_files', {
 }, (t) => [
   index('patient_files_patient_idx').on(t.patientId),
   index('patient_files_service_idx').on(t.serviceId),
-  index('patient_files_service_created_idx').on(t.serviceId, t.createdAt, t.id),
+  index('patient_files_service_status_idx').on(t.serviceId, t.status),
+  index('patient_files_service_id_idx').on(t.serviceId, t.id),
+  index('patient_files_status_id_idx').on(t.status, t.id),
+  index('patient_files_created_id_idx').on(t.createdAt, t.id),
+  index('patient_files_start_id_idx').on(t.startDate, t.id),
 ]);
 
 export const caregivers = pgTable('caregivers', {

@@ -4,7 +4,6 @@ import { errorResponses, idParamsSchema, localeOnlyQuerySchema, DEFAULT_PAGE_SIZ
 import {
   patientFileSearchBodySchema, patientFileSearchResponseSchema, type PatientFileSearchBody,
 } from '../../../schemas/patient-file-search.ts';
-import { PATIENT_DATA_PRIVILEGES } from '../access.ts';
 import { searchPatientFiles } from './search.ts';
 
 export default async function patientFileSearchRoutes(app: FastifyInstance) {
@@ -16,11 +15,7 @@ export default async function patientFileSearchRoutes(app: FastifyInstance) {
       response: { 200: patientFileSearchResponseSchema, ...errorResponses },
     },
   }, async (request) => {
-    const care = request.care;
-    const establishmentId = request.params.id;
-    // Professionals who open patient files there (spec 000 §2); anyone else, patients included, is told it does not exist.
-    care.requirePrivilege(establishmentId, PATIENT_DATA_PRIVILEGES);
     const { page = 1, pageSize = DEFAULT_PAGE_SIZE, sort = 'patientName', filters } = request.body;
-    return searchPatientFiles(care.db, { establishmentId, userId: care.userId, fileScope: care.fileScope }, { page, pageSize, sort, filters });
+    return searchPatientFiles(request.care, request.params.id, { page, pageSize, sort, filters });
   });
 }

@@ -24,5 +24,10 @@ CREATE INDEX "users_birth_date_idx" ON "users" USING btree ("birth_date");--> st
 CREATE INDEX "users_external_id_idx" ON "users" USING btree ("external_id" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_ins_number_idx" ON "users" USING btree ("ins_number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_social_security_number_idx" ON "users" USING btree ("social_security_number" text_pattern_ops);--> statement-breakpoint
--- The list of one establishment's services, sorted by creation date or status without a sort of every file.
-CREATE INDEX "patient_files_service_created_idx" ON "patient_files" USING btree ("service_id","created_at","id");
+-- The list of one establishment's files: counted from an index alone (service, status), and each sort
+-- walked in order until a page is full instead of sorting every file (the id breaks ties).
+CREATE INDEX "patient_files_service_status_idx" ON "patient_files" USING btree ("service_id","status");--> statement-breakpoint
+CREATE INDEX "patient_files_service_id_idx" ON "patient_files" USING btree ("service_id","id");--> statement-breakpoint
+CREATE INDEX "patient_files_status_id_idx" ON "patient_files" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "patient_files_created_id_idx" ON "patient_files" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "patient_files_start_id_idx" ON "patient_files" USING btree ("start_date","id");
