@@ -1,19 +1,22 @@
 /**
- * Issue 8, Security 2-3: every id a caller supplies — in the path, the query or the body — is
- * resolved through the caller's scope and must belong to the parent it is used with; otherwise
- * the answer is 404 not_found, exactly as for an id that does not exist (no existence oracle:
- * never 200/201, never a 400 or 403 telling that the record is there, never a 500).
+ * The access matrix (issue 9 §1; issue 8, Security 2-3): every id a caller supplies — in the
+ * path, the query or the body, nested or in a list — is resolved through the caller's scope
+ * (the care context, server/care/context.ts) and must belong to the parent it is used with;
+ * otherwise the answer is 404 not_found, exactly as for an id that does not exist (no existence
+ * oracle: never 200/201, never a 400 or 403 telling that the record is there, never a 500).
  *
  * The routes are enumerated from the running app (app.registeredRoutes) and their id fields
- * discovered from their schemas (`id`, `…Id`, format uuid). Each id field is mapped to the kind
- * of record it names; a route with an id field this test cannot map fails the first test until
- * KINDS below is taught how to drive it. New routes are covered without anyone listing them.
+ * discovered from their schemas (`id`, `…Id`, `…Ids`, format uuid, lists of uuids). Each id
+ * field is mapped to the kind of record it names (kindOf); a route with an id field this test
+ * cannot map FAILS the first test until kindOf is taught how to drive it. New routes are
+ * covered without anyone listing them.
  *
- * Each call starts from the caller's own valid ids (their patient file, its questionnaires,
- * occurrences, responses, answer files, their own uploads, their establishment) and replaces ONE
- * of them by someone else's — another patient, another service, another establishment — or by a
- * random id. Callers: a patient and a caregiver (another patient's records), a prescriber of a
- * service (another service's and another establishment's), an establishment-wide operator
+ * Two kinds of calls, by each caller, for each route:
+ * - someone else's whole call: every id of the call taken from another world (another patient's
+ *   file in another service, or in another establishment) → 404;
+ * - the caller's own call with ONE id replaced by someone else's or a random one → 404.
+ * Callers: a patient (another patient's records), a caregiver of another file, a prescriber of
+ * one service (another service's, another establishment's), an establishment-wide operator
  * (another establishment's).
  */
 import { randomUUID } from 'node:crypto';
@@ -27,12 +30,13 @@ import { sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, formIdOf, MIME, PNG, uploadFile } from '../helpers/questionnaires.ts';
 
 /** The kinds of records an id can name. */
-type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 'answerFile' | 'upload' | 'establishment';
+type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 'answerFile' | 'upload' | 'establishment' | 'service';
 type Location = 'params' | 'querystring' | 'body';
 
 /**
- * How to read an id field: by its location and name, and for a path `:id`, by the collection
- * it follows (`/patient_files/:id` is a patient file). Teach new routes here.
+ * How to read an id field: by its location and name (dotted when nested: `filters.serviceIds`),
+ * and for a path `:id`, by the collection it follows (`/patient_files/:id` is a patient file).
+ * Teach new routes here.
  */
 function kindOf(url: string, location: Location, name: string): Kind | undefined {
   if (location === 'params' && name === 'id') {
@@ -46,6 +50,7 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
   if (name === 'formId') return 'form';
   if (location === 'body' && name === 'occurrenceId') return 'occurrence';
   if (location === 'querystring' && name === 'structure' && url.startsWith('/ui/layouts/')) return 'establishment';
+  if (location === 'body' && name === 'filters.serviceIds' && url === '/api/establishments/:id/patient_files/search') return 'service';
   return undefined;
 }
 
@@ -53,10 +58,12 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
 const SAMPLES: Record<string, unknown> = { page: 'patient-home', version: 1 };
 
 interface JsonSchema {
-  type?: string | string[]; format?: string; properties?: Record<string, JsonSchema>; required?: string[];
+  type?: string | string[]; format?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema;
   default?: unknown; const?: unknown; enum?: unknown[]; minimum?: number; minLength?: number; oneOf?: JsonSchema[]; anyOf?: JsonSchema[];
 }
 const isId = (name: string, schema: JsonSchema) => name === 'id' || /Id$/.test(name) || schema.format === 'uuid';
+/** A list of ids (`serviceIds`, or items of format uuid): driven with a one-id list. */
+const isIdList = (name: string, schema: JsonSchema) => /Ids$/.test(name) || (schema.items !== undefined && isId('', schema.items));
 
 /** A value the schema accepts, for the fields that are not ids. */
 function sample(schema: JsonSchema, name = ''): unknown {
@@ -76,7 +83,7 @@ function sample(schema: JsonSchema, name = ''): unknown {
   return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
 }
 
-interface IdField { location: Location; name: string; kind: Kind | undefined; required: boolean }
+interface IdField { location: Location; name: string; kind: Kind | undefined; required: boolean; list: boolean }
 interface Route { method: string; url: string; schema: FastifySchema; fields: IdField[]; multipart: boolean }
 
 /** The id fields of a schema, nested objects included (an id deeper in a body must be taught too). */
@@ -84,8 +91,11 @@ function idFields(url: string, location: Location, schema: JsonSchema | undefine
   const out: IdField[] = [];
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     const path = `${prefix}${name}`;
-    if (isId(name, property)) {
-      out.push({ location, name: path, kind: prefix ? undefined : kindOf(url, location, name), required: (schema?.required ?? []).includes(name) });
+    const required = (schema?.required ?? []).includes(name);
+    if (isIdList(name, property)) {
+      out.push({ location, name: path, kind: kindOf(url, location, path), required, list: true });
+    } else if (isId(name, property)) {
+      out.push({ location, name: path, kind: kindOf(url, location, path), required, list: false });
     } else if (property.properties) {
       out.push(...idFields(url, location, property, `${path}.`));
     }
@@ -108,9 +118,12 @@ async function newFile(patient: string, establishment: 'chu-azur' | 'clinique-de
 
 /** One caller's own world: a valid id of each kind, in two variants (a free questionnaire, a planned one). */
 type World = Record<Kind, string> & { planned: { form: string; occurrence: string } };
+type Victim = 'anotherService' | 'anotherEstablishment';
 const own = new Map<string, World>();
-/** Other people's records, named by kind: another service's patient file, another establishment's. */
-const foreign: Record<'anotherService' | 'anotherEstablishment', Partial<Record<Kind, string>>> = { anotherService: {}, anotherEstablishment: {} };
+/** Other people's whole worlds, for their whole calls made by the caller. */
+const theirs = {} as Record<Victim, World>;
+/** Of those, the records that are someone else's for the callers, named by kind (another service shares the establishment). */
+const foreign: Record<Victim, Partial<Record<Kind, string>>> = { anotherService: {}, anotherEstablishment: {} };
 const browsers = new Map<string, Browser>();
 
 beforeAll(async () => {
@@ -150,10 +163,11 @@ beforeAll(async () => {
     await ok(c(patient).answer(fileId, {
       formId: postOp!, occurrenceId: first(postOp!), answers: { ...sampleAnswer('post-operative-follow-up'), woundPhoto: photo, letter: undefined },
     }), 201);
+    const [{ serviceId }] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId)) as [{ serviceId: string }];
     return {
       patientFile: fileId, form: phq9!, assignment, occurrence: first(hf!), response, answerFile: photo,
       upload: await uploadFile(browsers.get(patient)!, PNG, 'other.png', MIME.png), establishment: await establishmentIdOf(db, establishment),
-      planned: { form: hf!, occurrence: first(hf!) },
+      service: serviceId, planned: { form: hf!, occurrence: first(hf!) },
     };
   }
 
@@ -164,42 +178,56 @@ beforeAll(async () => {
     own.set(local, { ...mine, upload: await uploadFile(browsers.get(local)!, PNG, 'mine.png', MIME.png) });
   }
   // Someone else's: patient.multi in another service of CHU Azur, and at Clinique des Tilleuls.
-  const { upload: _, ...anotherService } = await world(await newFile('patient.multi', 'chu-azur', 'Chirurgie orthopédique'), 'chu-azur', 'operator', 'patient.multi');
-  // Another service shares the establishment, hence its questionnaires: only its patient-file records are someone else's.
-  foreign.anotherService = { ...anotherService, form: undefined, establishment: undefined };
-  foreign.anotherService.upload = await uploadFile(browsers.get('patient.multi')!, PNG, 'theirs.png', MIME.png);
+  theirs.anotherService = await world(await newFile('patient.multi', 'chu-azur', 'Chirurgie orthopédique'), 'chu-azur', 'operator', 'patient.multi');
+  // Another service shares the establishment, hence its questionnaires and its list of services (GET
+  // /establishments shows them to its members): only its patient-file records are someone else's.
+  foreign.anotherService = { ...theirs.anotherService, form: undefined, establishment: undefined, service: undefined };
   const [tilleulsFile] = await patientFileIdsOf(db, 'patient.multi');
-  foreign.anotherEstablishment = await world(tilleulsFile!, 'clinique-des-tilleuls', 'pro.two', 'patient.multi');
+  theirs.anotherEstablishment = await world(tilleulsFile!, 'clinique-des-tilleuls', 'pro.two', 'patient.multi');
+  foreign.anotherEstablishment = theirs.anotherEstablishment;
   expect(await db.select().from(formOccurrences).innerJoin(patientFileForms, eq(patientFileForms.id, formOccurrences.patientFileFormId))
     .where(eq(patientFileForms.patientFileId, tilleulsFile!))).not.toHaveLength(0);
 });
 afterAll(async () => { await gw?.close(); });
 
 /** Who calls, and whose records are outside their scope. */
-const CALLERS: [string, string, ('anotherService' | 'anotherEstablishment')[]][] = [
+const CALLERS: [string, string, Victim[]][] = [
   ['patient.open', 'another patient', ['anotherService', 'anotherEstablishment']],
   ['caregiver', "another patient (a caregiver's)", ['anotherService', 'anotherEstablishment']],
   ['prescriber', 'another service', ['anotherService', 'anotherEstablishment']],
   ['operator', 'another establishment', ['anotherEstablishment']],
 ];
 
-/** The call of `route` by `caller` with their own ids, `field` replaced by `value`; `planned` picks the planned questionnaire variant. */
-function send(route: Route, caller: string, field: IdField, value: string, planned: boolean) {
-  const world = own.get(caller)!;
-  const ownValue = (f: IdField) => {
-    if (f.kind === 'form' && planned) return world.planned.form;
-    if (f.kind === 'occurrence') return planned ? world.planned.occurrence : undefined;
-    return world[f.kind!];
-  };
+/** Sets `a.b.c` in an object, creating the objects on the way. */
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  if (value === undefined) delete node[keys.at(-1)!];
+  else node[keys.at(-1)!] = value;
+}
+
+/** The id a world gives a field; `planned` picks the planned questionnaire (and its occurrence), else the free one (no occurrence). */
+function idIn(world: World, f: IdField, planned: boolean): string | undefined {
+  if (f.kind === 'form' && planned) return world.planned.form;
+  if (f.kind === 'occurrence') return planned ? world.planned.occurrence : undefined;
+  return world[f.kind!];
+}
+
+/**
+ * The call of `route` by `caller`, its ids taken from `world` (the caller's own, or someone
+ * else's whole world), `field` replaced by `value` when given.
+ */
+function send(route: Route, caller: string, world: World, planned: boolean, replaced?: { field: IdField; value: string }) {
   const parts: Record<Location, Record<string, unknown>> = {
     params: sample((route.schema.params ?? {}) as JsonSchema) as Record<string, unknown>,
     querystring: sample((route.schema.querystring ?? {}) as JsonSchema) as Record<string, unknown>,
     body: route.schema.body ? sample(route.schema.body as JsonSchema) as Record<string, unknown> : {},
   };
   for (const f of route.fields) {
-    const v = f === field ? value : ownValue(f);
-    if (v === undefined) delete parts[f.location][f.name];
-    else parts[f.location][f.name] = v;
+    const v = f === replaced?.field ? replaced.value : idIn(world, f, planned);
+    // A list of ids is driven with that one id (an optional list left out when there is none).
+    setPath(parts[f.location], f.name, v !== undefined && f.list ? [v] : v);
   }
   const path = route.url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => encodeURIComponent(String(parts.params[name])));
   const query = new URLSearchParams(Object.entries(parts.querystring).map(([k, v]) => [k, String(v)])).toString();
@@ -210,14 +238,40 @@ function send(route: Route, caller: string, field: IdField, value: string, plann
   return route.schema.body ? req.send(parts.body) : req;
 }
 
+/** Both variants only matter where a questionnaire (and its occurrence) is part of the call. */
+const variantsOf = (route: Route) => route.fields.some((f) => f.kind === 'form' || f.kind === 'occurrence') ? [false, true] : [false];
+const notFound = (res: { status: number; body?: { code?: string } }) => res.status === 404 && res.body?.code === 'not_found';
+
 describe('every route taking an id', () => {
   it('is found from the registered routes, and every id field is one this test knows how to drive', () => {
     const keys = routes.map((r) => `${r.method} ${r.url}`);
-    for (const known of ['POST /api/patient_files/:id/form_responses', 'POST /api/patient_files/:id/forms/:formId', 'GET /api/patient_files/:id/files/:fileId/download', 'PUT /ui/layouts/:page']) {
+    for (const known of [
+      'POST /api/patient_files/:id/form_responses', 'POST /api/patient_files/:id/forms/:formId', 'GET /api/patient_files/:id/files/:fileId/download',
+      'PUT /ui/layouts/:page', 'POST /api/establishments/:id/patient_files/search',
+    ]) {
       expect(keys).toContain(known);
     }
     const untaught = routes.flatMap((r) => r.fields.filter((f) => !f.kind).map((f) => `${r.method} ${r.url} ${f.location}.${f.name}`));
     expect(untaught, 'id fields this test cannot drive yet: teach kindOf() which record they name').toEqual([]);
+  });
+
+  it.each(CALLERS)('answers 404 to %s for the whole call of %s', async (caller, _who, victims) => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of routes) {
+      for (const victim of victims) {
+        // Only calls naming at least one record of someone else's (another service's call to the
+        // establishment's questionnaire list is the caller's own business).
+        if (!route.fields.some((f) => foreign[victim][f.kind!] !== undefined)) continue;
+        for (const planned of variantsOf(route)) {
+          const res = await send(route, caller, theirs[victim], planned);
+          sent++;
+          if (!notFound(res)) failures.push(`${route.method} ${route.url} (${victim}${planned ? ', planned' : ''}): ${res.status} ${res.text?.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
   });
 
   it.each(CALLERS)('answers 404 to %s (%s) for an id of someone else or an unknown one, whichever id of the call it is', async (caller, _who, victims) => {
@@ -226,16 +280,14 @@ describe('every route taking an id', () => {
     for (const route of routes) {
       for (const field of route.fields) {
         const values = [
-          ...victims.map((v) => [v, foreign[v][field.kind!]] as const).filter((e): e is readonly [typeof e[0], string] => e[1] !== undefined),
+          ...victims.map((v) => [v, foreign[v][field.kind!]] as const).filter((e): e is readonly [Victim, string] => e[1] !== undefined),
           ['random', randomUUID()] as const,
         ];
-        // Both variants only matter where a questionnaire (and its occurrence) is part of the call.
-        const variants = route.fields.some((f) => f.kind === 'form' || f.kind === 'occurrence') ? [false, true] : [false];
         for (const [whose, value] of values) {
-          for (const planned of variants) {
-            const res = await send(route, caller, field, value, planned);
+          for (const planned of variantsOf(route)) {
+            const res = await send(route, caller, own.get(caller)!, planned, { field, value });
             sent++;
-            if (res.status !== 404 || res.body?.code !== 'not_found') {
+            if (!notFound(res)) {
               failures.push(`${route.method} ${route.url} ${field.location}.${field.name} = ${whose}${planned ? ' (planned)' : ''}: ${res.status} ${res.text?.slice(0, 160)}`);
             }
           }
@@ -253,7 +305,7 @@ describe('every route taking an id', () => {
     for (const [caller] of CALLERS) {
       for (const route of routes.filter((r) => r.method === 'GET')) {
         for (const planned of [false, true]) {
-          const res = await send(route, caller, { location: 'params', name: '', kind: undefined, required: false }, '', planned);
+          const res = await send(route, caller, own.get(caller)!, planned);
           if (res.status === 400 && res.body?.code === 'validation_error') failures.push(`${caller} ${route.method} ${route.url}: ${res.text}`);
         }
       }
@@ -270,13 +322,13 @@ describe('file ids inside answers', () => {
     expect((await calls(browsers.get('prescriber')!).assign(fileId, await formIdOf(db, 'chu-azur', 'POST-OP'))).status).toBe(200);
     const tasks = (await c.tasks(fileId)).body.data as { formId: string; occurrenceId?: string; status: string; reference: string }[];
     const postOp = tasks.find((t) => t.reference === 'POST-OP' && t.status === 'available')!;
-    const theirs = [
-      ['a file another user uploaded', foreign.anotherService.upload!],
+    const others = [
+      ['a file another user uploaded', theirs.anotherService.upload],
       ["a file kept by another patient file's response", foreign.anotherEstablishment.answerFile!],
       ["a file kept by a response of the caller's own file", world.answerFile],
       ['an unknown id', randomUUID()],
     ] as const;
-    for (const [what, id] of theirs) {
+    for (const [what, id] of others) {
       const res = await c.answer(fileId, {
         formId: postOp.formId, occurrenceId: postOp.occurrenceId, answers: { ...sampleAnswer('post-operative-follow-up'), woundPhoto: id, letter: undefined },
       });
