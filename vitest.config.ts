@@ -22,6 +22,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'tests/e2e/**'],
           // Each file opens its own database (in-memory PGlite, or a throwaway PostgreSQL database).
           fileParallelism: true,
+          // @rjsf/mantine's ESM imports 'dayjs/plugin/…' without an extension, which Node refuses:
+          // Vite transforms it instead (component tests of the forms stack).
+          server: { deps: { inline: ['@rjsf/mantine'] } },
         },
       },
       {
