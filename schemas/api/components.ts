@@ -11,6 +11,7 @@ import {
 import { layoutSavedSchema, layoutStatusSchema, layoutVersionListSchema } from '../layout-api.ts';
 import { layoutBaseSchema } from '../layout.ts';
 import { meSchema, patientFileSummarySchema, privilegeEntrySchema } from '../me.ts';
+import { patientFileRowSchema } from '../patient-file-search.ts';
 import { runtimeConfigSchema } from '../runtime-config.ts';
 import { themeSchema } from '../theme.ts';
 
@@ -19,6 +20,7 @@ export const COMPONENTS: Record<string, object> = {
   Me: meSchema,
   PrivilegeEntry: privilegeEntrySchema,
   PatientFileSummary: patientFileSummarySchema,
+  PatientFileRow: patientFileRowSchema,
   Establishment: establishmentSchema,
   Theme: themeSchema,
   FormSummary: formSummarySchema,

@@ -2,6 +2,7 @@
 import { errorResponses, idParamsSchema, localeOnlyQuerySchema, pageOf } from '../common.ts';
 import { establishmentListQuerySchema, establishmentSchema } from '../establishments.ts';
 import { patientFileSummarySchema } from '../me.ts';
+import { patientFileSearchBodySchema, patientFileSearchResponseSchema } from '../patient-file-search.ts';
 import { themeSchema } from '../theme.ts';
 import { defineRoute } from './contract.ts';
 
@@ -22,5 +23,11 @@ export const patientFileRoutes = {
   get: defineRoute({
     method: 'GET', url: '/api/patient_files/:id', tags: ['patient files'], summary: 'A patient file the caller may open',
     params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: patientFileSummarySchema, ...errorResponses },
+  }),
+  search: defineRoute({
+    method: 'POST', url: '/api/establishments/:id/patient_files/search', tags: ['patient files'],
+    summary: 'Patient files of an establishment the caller may open: search by name, birth date or identifier, filter by status and service, sorted and paged',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, body: patientFileSearchBodySchema,
+    response: { 200: patientFileSearchResponseSchema, ...errorResponses },
   }),
 } as const;

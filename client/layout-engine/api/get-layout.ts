@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LayoutDocument } from '../../../schemas/layout.ts';
-import { apiFetch } from '../../lib/api/client.ts';
+import { layoutRoutes } from '../../../schemas/api/ui.ts';
+import { call } from '../../lib/api/client.ts';
+import { layoutKeys } from '../../lib/api/query-keys.ts';
 
 /**
  * GET /ui/layouts/{page}: the layout in force for a structure (the patient's file's
@@ -10,9 +11,9 @@ import { apiFetch } from '../../lib/api/client.ts';
 export type LayoutSource = 'effective' | 'establishment';
 
 export const getLayout = (page: string, structureId: string, source: LayoutSource = 'effective') =>
-  apiFetch<LayoutDocument>(`/layouts/${page}`, { prefix: '/ui', query: { structure: structureId, source: source === 'effective' ? undefined : source } });
+  call(layoutRoutes.get, { params: { page }, query: { structure: structureId, source: source === 'effective' ? undefined : source } });
 
-export const layoutQueryKey = (page: string, structureId: string, source: LayoutSource = 'effective') => ['ui', 'layouts', page, structureId, source] as const;
+export const layoutQueryKey = (page: string, structureId: string, source: LayoutSource = 'effective') => layoutKeys.layout(page, structureId, source);
 
 export const layoutQueryOptions = (page: string, structureId: string, source: LayoutSource = 'effective') =>
   queryOptions({

@@ -1,47 +1,65 @@
 /**
- * The one API client (spec 000 §7): every call goes to /api with the language as query `l`
- * (unless already set), the browser's time zone, the session cookie, and the anti-forgery
- * token on state-changing calls. Every response's `X-Session-Expires-In`, `X-CSRF-Token` and
- * `Content-Language` are reported; errors become ApiError with the body's code.
+ * The one API client (spec 000 §7): every call goes to its contract's address (schemas/api/)
+ * with the language as query `l` (unless already set), the browser's time zone, the session
+ * cookie, and the anti-forgery token on state-changing calls. Every response's
+ * `X-Session-Expires-In`, `X-CSRF-Token` and `Content-Language` are reported; errors become
+ * ApiError with the body's code. JSON bodies and multipart (FormData) go the same way.
+ *
+ *   const file = await call(contract, { params: { id }, signal });   // contract: patientFileRoutes.get
+ *
+ * The answer's type is the contract's success schema (FromSchema): no type written by hand.
  */
+import type { CallInput, ReplyOf, RouteContract } from '../../../schemas/api/contract.ts';
+import { pathOf } from '../../../schemas/api/contract.ts';
+import { changesState, CSRF_HEADER, EXPIRES_HEADER, TIMEZONE_HEADER } from '../../../schemas/http.ts';
 import { ApiError } from './api-error.ts';
 import { apiHooks } from './api-hooks.ts';
-import {
-  browserTimeZone, CSRF_HEADER, currentCsrfToken, EXPIRES_HEADER, needsCsrfToken, rememberCsrfToken, TIMEZONE_HEADER,
-} from './request-headers.ts';
+import { browserTimeZone, currentCsrfToken, rememberCsrfToken } from './request-headers.ts';
 
-export const API_PREFIX = '/api';
-
-export interface ApiRequest {
-  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
+export interface CallOptions {
   signal?: AbortSignal;
   /** false: let the server choose the language (the user's saved one) instead of sending `l`. */
   sendLanguage?: boolean;
-  /** `/ui` for the gateway's UI catalogue (layouts), which sits behind the same session and anti-forgery rules. */
-  prefix?: '/api' | '/ui';
 }
 
-export function apiUrl(path: string, query: ApiRequest['query'] = {}, language?: string, prefix = API_PREFIX): string {
-  const url = new URL(prefix + path, 'http://placeholder');
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
+type Query = Record<string, unknown> | undefined;
+
+/** The address with its query, `l` added unless the call sets it (or lets the server choose). */
+export function apiUrl(path: string, query: Query = {}, language?: string): string {
+  const url = new URL(path, 'http://placeholder');
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
   if (language && !url.searchParams.has('l')) url.searchParams.set('l', language);
   return url.pathname + url.search;
 }
 
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const method = request.method ?? 'GET';
+type Args<C extends RouteContract> = {} extends CallInput<C> ? [input?: CallInput<C> & CallOptions] : [input: CallInput<C> & CallOptions];
+
+/** Calls the route of a contract; resolves with its success body (undefined for 204 and HEAD). */
+export async function call<const C extends RouteContract>(contract: C, ...[input]: Args<C>): Promise<ReplyOf<C>> {
+  const { params, query, body, signal, sendLanguage } = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown } & CallOptions;
+  const path = pathOf(contract.url, params);
+  return (await send(contract.method, path, { query, body, signal, sendLanguage })) as ReplyOf<C>;
+}
+
+/**
+ * An address known only at run time (a data-table block's endpoint, written in a layout): GET,
+ * the same headers and bookkeeping; the answer is unknown and the caller checks its shape.
+ */
+export const getUnknown = (path: string, options: CallOptions = {}): Promise<unknown> => send('GET', path, options);
+
+async function send(method: string, path: string, request: { query?: Query; body?: unknown } & CallOptions): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json', [TIMEZONE_HEADER]: browserTimeZone() };
   const token = currentCsrfToken();
-  if (token && needsCsrfToken(method, path)) headers[CSRF_HEADER] = token;
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token && changesState(method, path)) headers[CSRF_HEADER] = token;
+  const multipart = request.body instanceof FormData;
+  // FormData sets its own multipart Content-Type, with the boundary.
+  if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const language = request.sendLanguage === false ? undefined : apiHooks.language();
 
-  const url = apiUrl(path, request.query, language, request.prefix);
+  const url = apiUrl(path, request.query, language);
   const response = await fetch(url, {
     method, headers, credentials: 'same-origin', signal: request.signal,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    body: request.body === undefined ? undefined : multipart ? (request.body as FormData) : JSON.stringify(request.body),
   });
   readSessionHeaders(response, new URLSearchParams(url.split('?')[1] ?? '').has('l'));
   if (!response.ok) {
@@ -49,8 +67,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     if (response.status === 401) apiHooks.unauthorized(error);
     throw error;
   }
-  if (response.status === 204 || method === 'HEAD') return undefined as T;
-  return (await response.json()) as T;
+  if (response.status === 204 || method === 'HEAD') return undefined;
+  return response.json();
 }
 
 /** `Content-Language` only says something new when the call let the server choose (no `l`). */
@@ -61,3 +79,10 @@ function readSessionHeaders(response: Response, sentLanguage: boolean) {
   const language = response.headers.get('Content-Language');
   if (language && !sentLanguage) apiHooks.contentLanguage(language);
 }
+
+/**
+ * @deprecated Use `call(contract, …)`: this older form types its answer by hand. It stays only
+ * while the last caller (the patient-file search, being written) moves to its contract.
+ */
+export const apiFetch = <T>(path: string, request: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> =>
+  send(request.method ?? 'GET', `/api${path}`, request) as Promise<T>;

@@ -2,7 +2,8 @@
  * Choosing a language (spec 000 §1, 001 §7): switch the interface, keep it in local storage
  * under `lang`, tell the native app, and save it on the account with HEAD /me?l=.
  */
-import { apiFetch } from '../api/client.ts';
+import { meRoutes } from '../../../schemas/api/me.ts';
+import { call } from '../api/client.ts';
 import type { Language } from '../languages.ts';
 import { LANGUAGE_STORAGE_KEY } from './detect-language.ts';
 import { currentLanguage, switchLanguage } from './i18n.ts';
@@ -17,5 +18,5 @@ export async function changeLanguage(language: Language, options: { saveOnAccoun
   await switchLanguage(language);
   storeLanguage(language);
   if (changed) notifyNativeApp(language);
-  if (options.saveOnAccount) await apiFetch('/me', { method: 'HEAD', query: { l: language } });
+  if (options.saveOnAccount) await call(meRoutes.saveLanguage, { query: { l: language } });
 }

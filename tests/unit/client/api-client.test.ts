@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, apiUrl } from '../../../client/lib/api/client.ts';
+import { fileRoutes } from '../../../schemas/api/files.ts';
+import { meRoutes } from '../../../schemas/api/me.ts';
+import { changesState } from '../../../schemas/http.ts';
+import { apiUrl, call } from '../../../client/lib/api/client.ts';
 import { ApiError } from '../../../client/lib/api/api-error.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
-import { needsCsrfToken } from '../../../client/lib/api/request-headers.ts';
 import { fakeFetch } from './fake-fetch.ts';
 
 const SESSION = { 'X-Session-Expires-In': '1799', 'X-CSRF-Token': 'token-1', 'Content-Language': 'fr' };
@@ -21,25 +23,25 @@ describe('the API client (spec 000 §7)', () => {
   afterEach(() => { vi.unstubAllGlobals(); });
 
   it.each([
-    ['/me', {}, 'fr', '/api/me?l=fr'],
-    ['/me/patient_files', { page: 1, pageSize: 200 }, 'fr', '/api/me/patient_files?page=1&pageSize=200&l=fr'],
-    ['/me', { l: 'ar' }, 'fr', '/api/me?l=ar'],
-    ['/me?l=en', {}, 'fr', '/api/me?l=en'],
-    ['/me', { skipped: undefined }, undefined, '/api/me'],
+    ['/api/me', {}, 'fr', '/api/me?l=fr'],
+    ['/api/me/patient_files', { page: 1, pageSize: 200 }, 'fr', '/api/me/patient_files?page=1&pageSize=200&l=fr'],
+    ['/api/me', { l: 'ar' }, 'fr', '/api/me?l=ar'],
+    ['/api/me?l=en', {}, 'fr', '/api/me?l=en'],
+    ['/api/me', { skipped: undefined }, undefined, '/api/me'],
   ] as const)('%s %j in %s → %s', (path, query, language, expected) => {
     expect(apiUrl(path, query, language)).toBe(expected);
   });
 
   it.each([
-    ['GET', '/me', false], ['HEAD', '/me', true], ['HEAD', '/me?l=ar', true], ['HEAD', '/other', false],
-    ['POST', '/me/terms-acceptance', true], ['PUT', '/me/timezone', true], ['PATCH', '/x', true], ['DELETE', '/x', true], ['get', '/me', false],
+    ['GET', '/api/me', false], ['HEAD', '/api/me', true], ['HEAD', '/api/other', false], ['HEAD', '/ui/me', false],
+    ['POST', '/api/me/terms-acceptance', true], ['PUT', '/api/me/timezone', true], ['PATCH', '/x', true], ['DELETE', '/x', true], ['get', '/api/me', false],
   ])('%s %s needs the anti-forgery token: %s', (method, path, expected) => {
-    expect(needsCsrfToken(method, path)).toBe(expected);
+    expect(changesState(method, path)).toBe(expected);
   });
 
   it('sends language, time zone and cookies, and reports the session headers', async () => {
     const calls = fakeFetch({ 'GET /api/me': { body: { id: 'u' }, headers: SESSION } });
-    await expect(apiFetch('/me')).resolves.toEqual({ id: 'u' });
+    await expect(call(meRoutes.get)).resolves.toEqual({ id: 'u' });
     expect(calls[0]!.url).toBe('/api/me?l=fr');
     expect(calls[0]!.headers['X-Timezone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(calls[0]!.headers['X-CSRF-Token']).toBeUndefined();
@@ -54,9 +56,9 @@ describe('the API client (spec 000 §7)', () => {
       'PUT /api/me/timezone': { status: 204, headers: { ...SESSION, 'X-CSRF-Token': 'token-2' } },
       'HEAD /api/me': { status: 204, headers: SESSION },
     });
-    await apiFetch('/me');
-    await apiFetch('/me/timezone', { method: 'PUT', body: { selectedTimezone: 'automatic' } });
-    await apiFetch('/me', { method: 'HEAD', query: { l: 'ar' } });
+    await call(meRoutes.get);
+    await expect(call(meRoutes.putTimezone, { body: { selectedTimezone: 'automatic' } })).resolves.toBeUndefined();
+    await call(meRoutes.saveLanguage, { query: { l: 'ar' } });
     expect(calls[1]!.headers['X-CSRF-Token']).toBe('token-1');
     expect(calls[1]!.headers['Content-Type']).toBe('application/json');
     expect(calls[1]!.body).toBe('{"selectedTimezone":"automatic"}');
@@ -66,7 +68,7 @@ describe('the API client (spec 000 §7)', () => {
 
   it('lets the server choose the language when asked, and reports its Content-Language', async () => {
     const calls = fakeFetch({ 'GET /api/me': { body: {}, headers: { ...SESSION, 'Content-Language': 'ar' } } });
-    await apiFetch('/me', { sendLanguage: false });
+    await call(meRoutes.get, { sendLanguage: false });
     expect(calls[0]!.url).toBe('/api/me');
     expect(seen.languages).toEqual(['ar']);
   });
@@ -74,14 +76,32 @@ describe('the API client (spec 000 §7)', () => {
   it('turns errors into ApiError with the code, and reports 401s', async () => {
     fakeFetch({
       'GET /api/me': { status: 401, body: { code: 'cgu_not_accepted', message: 'Terms' }, headers: { 'X-Session-Expires-In': '0' } },
-      'POST /api/x': { status: 403, body: { code: 'csrf_token_invalid', message: 'Bad token' } },
+      'POST /api/me/terms-acceptance': { status: 403, body: { code: 'csrf_token_invalid', message: 'Bad token' } },
     });
-    const error = await apiFetch('/me').catch((e: unknown) => e);
+    const error = await call(meRoutes.get).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'cgu_not_accepted', message: 'Terms' });
     expect(seen.unauthorized).toEqual(['cgu_not_accepted']);
     expect(seen.expires).toEqual([0]);
-    await expect(apiFetch('/x', { method: 'POST' })).rejects.toMatchObject({ status: 403, code: 'csrf_token_invalid' });
+    await expect(call(meRoutes.acceptTerms)).rejects.toMatchObject({ status: 403, code: 'csrf_token_invalid' });
     expect(seen.unauthorized).toEqual(['cgu_not_accepted']);
+  });
+
+  it('fills the path parameters, URL-encoded, and sends multipart through the same client', async () => {
+    const id = '0b7c4d0e-0000-4000-8000-000000000001';
+    const calls = fakeFetch({
+      'GET /api/me': { body: {}, headers: SESSION },
+      [`POST /api/files/${id}/upload`]: { body: { id, name: 'scan.pdf', public: false }, headers: { ...SESSION, 'X-Session-Expires-In': '1700' } },
+    });
+    await call(meRoutes.get);
+    const body = new FormData();
+    body.append('file', new Blob(['%PDF-1.4']), 'scan.pdf');
+    await expect(call(fileRoutes.upload, { params: { id }, body })).resolves.toMatchObject({ id, name: 'scan.pdf' });
+    expect(calls[1]!.url).toBe(`/api/files/${id}/upload?l=fr`);
+    expect(calls[1]!.headers['X-CSRF-Token']).toBe('token-1');
+    // The browser writes the multipart Content-Type with its boundary.
+    expect(calls[1]!.headers['Content-Type']).toBeUndefined();
+    expect(calls[1]!.body).toBeInstanceOf(FormData);
+    expect(seen.expires).toEqual([1799, 1700]);
   });
 });

@@ -30,8 +30,8 @@ describe('block helpers', () => {
   });
 
   it.each([
-    ['structure placeholder', '/api/establishments/{structureId}/forms', {}, `/establishments/${STRUCTURE}/forms`],
-    ['patient file placeholder', '/api/patient_files/{patientFileId}/tasks', { patientFileId: FILE }, `/patient_files/${FILE}/tasks`],
+    ['structure placeholder', '/api/establishments/{structureId}/forms', {}, `/api/establishments/${STRUCTURE}/forms`],
+    ['patient file placeholder', '/api/patient_files/{patientFileId}/tasks', { patientFileId: FILE }, `/api/patient_files/${FILE}/tasks`],
     ['patient file missing: not bound', '/api/patient_files/{patientFileId}/tasks', {}, undefined],
     ['unknown placeholder: not bound', '/api/things/{other}', {}, undefined],
   ])('bindEndpoint: %s', (_, endpoint, extra, expected) => {

@@ -8,6 +8,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RouteContract } from '../../../schemas/api/contract.ts';
+import * as establishments from '../../../schemas/api/establishments.ts';
+import * as files from '../../../schemas/api/files.ts';
+import * as forms from '../../../schemas/api/forms.ts';
+import * as me from '../../../schemas/api/me.ts';
+import * as ui from '../../../schemas/api/ui.ts';
+import * as keys from '../../../client/lib/api/query-keys.ts';
 
 const CLIENT = path.resolve(import.meta.dirname, '../../../client');
 
@@ -19,8 +26,11 @@ function sources(dir: string): string[] {
   });
 }
 
-/** `/patient_files/${id}/tasks?x=${y}` → `/patient_files/{}/tasks`. */
-const endpointShape = (literal: string) => literal.replace(/\$\{[^}]*\}/g, '{}').split('?')[0]!;
+/** Every contract by `group.name`, as client modules name them (`call(formRoutes.tasks, …)`). */
+const CONTRACTS = new Map<string, RouteContract>(
+  [establishments, files, forms, me, ui].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+    Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
+);
 
 /** A key's shape: its string parts, anything computed as `*`: `['patient_files', id, 'tasks']` → `["patient_files", *, "tasks"]`. */
 function keyShape(elements: string): string | undefined {
@@ -32,8 +42,8 @@ function keyShape(elements: string): string | undefined {
 interface Claim { file: string; what: string }
 
 // TypeScript 7 has no JavaScript API to parse with: these patterns read the project's own way of
-// writing fetchers (`apiFetch<T>(\`/path\`, { method })`) and keys (`queryKey: [...]`, `xKey = (...) => [...]`).
-const FETCH = /apiFetch(?:<.*?>)?\(\s*(['`])((?:(?!\1).)*)\1([^\n]*)/g;
+// writing fetchers (`call(formRoutes.tasks, …)`) and keys (`queryKey: [...]`, `xKey = (...) => [...]`).
+const FETCH = /\bcall\(\s*(\w+)\.(\w+)/g;
 const KEY_PROPERTY = /queryKey:\s*\[([^\]]*)\]/g;
 const KEY_FACTORY = /\b\w*key\s*=\s*(?:\([^)]*\)\s*(?::\s*[^=]+)?=>\s*)?\[([^\]]*)\]/gi;
 
@@ -41,9 +51,10 @@ function claims(file: string): Claim[] {
   const text = readFileSync(file, 'utf8');
   const rel = path.relative(CLIENT, file);
   const out: Claim[] = [];
-  for (const [, , endpoint, rest] of text.matchAll(FETCH)) {
-    const method = /method:\s*['"](\w+)['"]/.exec(rest ?? '')?.[1] ?? 'GET';
-    if (method.toUpperCase() === 'GET') out.push({ file: rel, what: `GET ${endpointShape(endpoint!)}` });
+  for (const [, group, name] of text.matchAll(FETCH)) {
+    const contract = CONTRACTS.get(`${group!.replace(/^contracts$/, '')}.${name}`);
+    if (!contract) { out.push({ file: rel, what: `unknown contract ${group}.${name}` }); continue; }
+    if (contract.method === 'GET') out.push({ file: rel, what: `GET ${contract.url}` });
   }
   for (const pattern of [KEY_PROPERTY, KEY_FACTORY]) {
     for (const [, elements] of text.matchAll(pattern)) {
@@ -58,8 +69,27 @@ const all = sources(CLIENT).flatMap(claims);
 
 describe('one owner per endpoint and per query key', () => {
   it('finds the fetchers and keys of the client (the scan works)', () => {
-    expect(all.some((c) => c.what === 'GET /patient_files/{}/tasks')).toBe(true);
-    expect(all.some((c) => c.what === 'key ["patient_files", *, "tasks"]')).toBe(true);
+    expect(all.some((c) => c.what === 'GET /api/patient_files/:id/tasks')).toBe(true);
+    expect(all.filter((c) => c.what.startsWith('unknown contract'))).toEqual([]);
+  });
+
+  it('query keys come from the factories of lib/api/query-keys.ts, never an array written in place', () => {
+    const inPlace = sources(CLIENT).filter((file) => /queryKey:\s*\[/.test(readFileSync(file, 'utf8'))).map((file) => path.relative(CLIENT, file));
+    expect(inPlace).toEqual([]);
+  });
+
+  it('no two factories of lib/api/query-keys.ts build the same key', () => {
+    const shapes = Object.entries(keys).flatMap(([resource, factory]) => Object.entries(factory).map(([name, make]) => {
+      const key = typeof make === 'function' ? (make as (...a: string[]) => readonly unknown[])('A', 'B', 'C') : make;
+      return [`${resource}.${name}`, JSON.stringify(key)] as const;
+    }));
+    const seen = new Map<string, string>();
+    const clashes = shapes.flatMap(([name, shape]) => {
+      const other = seen.get(shape);
+      seen.set(shape, name);
+      return other && !(name.endsWith('.me') && other.endsWith('.all')) ? [`${other} = ${name}`] : [];
+    });
+    expect(clashes).toEqual([]);
   });
 
   it('no endpoint is fetched, and no query key built, by two modules', () => {

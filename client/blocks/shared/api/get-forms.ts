@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FormSummary } from '../../../../schemas/form-api.ts';
-import { apiFetch } from '../../../lib/api/client.ts';
+import { formRoutes } from '../../../../schemas/api/forms.ts';
+import { call } from '../../../lib/api/client.ts';
+import { establishmentKeys } from '../../../lib/api/query-keys.ts';
 
 /** GET /establishments/{id}/forms: the establishment's questionnaires. */
-export const getForms = (establishmentId: string) => apiFetch<{ data: FormSummary[] }>(`/establishments/${establishmentId}/forms`);
+export const getForms = (establishmentId: string) => call(formRoutes.ofEstablishment, { params: { id: establishmentId } });
 
 export const formsQueryOptions = (establishmentId: string | undefined) =>
   queryOptions({
-    queryKey: ['establishments', establishmentId, 'forms'],
+    queryKey: establishmentKeys.forms(establishmentId),
     queryFn: () => getForms(establishmentId!),
     enabled: Boolean(establishmentId),
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api/client.ts';
+import { getUnknown } from '../../../lib/api/client.ts';
+import { blockListKeys } from '../../../lib/api/query-keys.ts';
 import type { BlockContext } from '../../types.ts';
 
 /**
@@ -16,13 +17,20 @@ export function bindEndpoint(endpoint: string, context: Pick<BlockContext, 'stru
     if (!value) missing = true;
     return encodeURIComponent(value ?? '');
   });
-  return missing ? undefined : bound.replace(/^\/api/, '');
+  return missing ? undefined : bound;
+}
+
+/** The endpoint is the layout author's: its answer is checked, not assumed, to be `{ data: [...] }`. */
+function rowsOf(body: unknown): { data: Record<string, unknown>[] } {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) throw new Error('The endpoint did not answer { data: [...] }');
+  return { data: data.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null) };
 }
 
 export const listQueryOptions = (path: string | undefined) =>
   queryOptions({
-    queryKey: ['block-list', path],
-    queryFn: () => apiFetch<{ data: Record<string, unknown>[] }>(path!),
+    queryKey: blockListKeys.list(path),
+    queryFn: async () => rowsOf(await getUnknown(path!)),
     enabled: Boolean(path),
   });
 

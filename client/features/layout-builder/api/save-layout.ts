@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LayoutDocument } from '../../../../schemas/layout.ts';
-import { apiFetch } from '../../../lib/api/client.ts';
+import { layoutRoutes } from '../../../../schemas/api/ui.ts';
+import { call } from '../../../lib/api/client.ts';
 import { pageLayoutsKey, scopeQuery, versionsKey, type LayoutScope } from './layout-scope.ts';
 
 /** PUT /ui/layouts/{page}: a new version of the establishment's layout, or of the user's own. */
 export const saveLayout = (structureId: string, scope: LayoutScope, document: LayoutDocument, message: string) =>
-  apiFetch<{ version: number }>(`/layouts/${document.page}`, { prefix: '/ui', method: 'PUT', query: scopeQuery(structureId, scope), body: { document, message } });
+  call(layoutRoutes.save, { params: { page: document.page }, query: scopeQuery(structureId, scope), body: { document, message } });
 
 export function useSaveLayout(structureId: string, scope: LayoutScope) {
   const queryClient = useQueryClient();

@@ -1,16 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FromSchema } from 'json-schema-to-ts';
-import type { FormDefinition } from '../../../../schemas/form.ts';
-import type { formVersionSchema } from '../../../../schemas/form-api.ts';
-import { apiFetch } from '../../../lib/api/client.ts';
-
-export type FormVersion = Omit<FromSchema<typeof formVersionSchema>, 'definition'> & { definition: FormDefinition };
+import { formRoutes } from '../../../../schemas/api/forms.ts';
+import { call } from '../../../lib/api/client.ts';
+import { patientFileKeys } from '../../../lib/api/query-keys.ts';
+import { withFormDefinition } from './form-definition.ts';
 
 /** GET /patient_files/{id}/forms/{formId}: the current version of an assigned questionnaire, to answer it. */
+export const getFormVersion = async (patientFileId: string, formId: string, signal?: AbortSignal) =>
+  withFormDefinition(await call(formRoutes.definition, { params: { id: patientFileId, formId }, signal }));
+
+export type FormVersion = Awaited<ReturnType<typeof getFormVersion>>;
+
 export const formQueryOptions = (patientFileId: string, formId: string | undefined) =>
   queryOptions({
-    queryKey: ['patient_files', patientFileId, 'forms', formId] as const,
-    queryFn: ({ signal }) => apiFetch<FormVersion>(`/patient_files/${patientFileId}/forms/${formId}`, { signal }),
+    queryKey: patientFileKeys.form(patientFileId, formId),
+    queryFn: ({ signal }) => getFormVersion(patientFileId, formId!, signal),
     enabled: Boolean(formId),
     // A new version while the patient answers would change the form under their fingers.
     staleTime: Infinity,

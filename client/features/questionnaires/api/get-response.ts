@@ -1,16 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FormResponse } from '../../../../schemas/form-api.ts';
-import type { FormDefinition } from '../../../../schemas/form.ts';
-import { apiFetch } from '../../../lib/api/client.ts';
+import { formRoutes } from '../../../../schemas/api/forms.ts';
+import { call } from '../../../lib/api/client.ts';
+import { formKeys } from '../../../lib/api/query-keys.ts';
+import { withFormDefinition } from './form-definition.ts';
 
-/** A response with the definition of the version it was answered in. */
-export type FormResponseWithDefinition = Omit<FormResponse, 'definition'> & { definition: FormDefinition };
+/** GET /form_responses/{id}: a response with the definition of the version it was answered in. */
+export async function getFormResponse(responseId: string, signal?: AbortSignal) {
+  const { definition, ...response } = await call(formRoutes.response, { params: { id: responseId }, signal });
+  // One response always comes with its version's definition; only lists leave it out.
+  if (!definition) throw new Error(`form_responses/${responseId}: no definition`);
+  return withFormDefinition({ ...response, definition });
+}
 
-/** GET /form_responses/{id}. */
+export type FormResponseWithDefinition = Awaited<ReturnType<typeof getFormResponse>>;
+
 export const responseQueryOptions = (responseId: string) =>
   queryOptions({
-    queryKey: ['form_responses', responseId] as const,
-    queryFn: ({ signal }) => apiFetch<FormResponseWithDefinition>(`/form_responses/${responseId}`, { signal }),
+    queryKey: formKeys.response(responseId),
+    queryFn: ({ signal }) => getFormResponse(responseId, signal),
     staleTime: Infinity,
   });
 

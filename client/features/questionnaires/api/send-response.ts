@@ -1,20 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ResponseBody } from '../../../../schemas/form-api.ts';
-import { apiFetch } from '../../../lib/api/client.ts';
-import { responsesQueryKey } from './get-responses.ts';
-import { tasksQueryKey } from '../../../blocks/shared/api/get-tasks.ts';
+import type { CallInput } from '../../../../schemas/api/contract.ts';
+import { formRoutes } from '../../../../schemas/api/forms.ts';
+import { call } from '../../../lib/api/client.ts';
+import { patientFileKeys } from '../../../lib/api/query-keys.ts';
+
+export type SentResponse = CallInput<typeof formRoutes.submit>['body'];
 
 /** POST /patient_files/{id}/form_responses → 201 {id}; 400 answer_invalid, 409 for the answering rules. */
-export const sendResponse = (patientFileId: string, body: ResponseBody) =>
-  apiFetch<{ id: string }>(`/patient_files/${patientFileId}/form_responses`, { method: 'POST', body });
+export const sendResponse = (patientFileId: string, body: SentResponse) =>
+  call(formRoutes.submit, { params: { id: patientFileId }, body });
 
 export function useSendResponse(patientFileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResponseBody) => sendResponse(patientFileId, body),
+    mutationFn: (body: SentResponse) => sendResponse(patientFileId, body),
     onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: tasksQueryKey(patientFileId) }),
-      queryClient.invalidateQueries({ queryKey: responsesQueryKey(patientFileId) }),
+      queryClient.invalidateQueries({ queryKey: patientFileKeys.tasks(patientFileId) }),
+      queryClient.invalidateQueries({ queryKey: patientFileKeys.responses(patientFileId) }),
     ]),
   });
 }

@@ -1,6 +1,7 @@
-import type { StartBody } from '../../../../schemas/form-api.ts';
-import { apiFetch } from '../../../lib/api/client.ts';
+import type { CallInput } from '../../../../schemas/api/contract.ts';
+import { formRoutes } from '../../../../schemas/api/forms.ts';
+import { call } from '../../../lib/api/client.ts';
 
 /** POST /patient_files/{id}/form_responses/start: the task becomes 'ongoing'. */
-export const startResponse = (patientFileId: string, body: StartBody) =>
-  apiFetch<{ id: string }>(`/patient_files/${patientFileId}/form_responses/start`, { method: 'POST', body });
+export const startResponse = (patientFileId: string, body: CallInput<typeof formRoutes.start>['body']) =>
+  call(formRoutes.start, { params: { id: patientFileId }, body });

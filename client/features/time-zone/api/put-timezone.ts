@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TimezoneBody } from '../../../../schemas/me.ts';
-import { apiFetch } from '../../../lib/api/client.ts';
+import { meRoutes } from '../../../../schemas/api/me.ts';
+import type { CallInput } from '../../../../schemas/api/contract.ts';
+import { call } from '../../../lib/api/client.ts';
 
 /** PUT /me/timezone: 'automatic' or an IANA zone. Changing it reloads the page (spec 000 §4). */
-export const putTimezone = (body: TimezoneBody) => apiFetch<void>('/me/timezone', { method: 'PUT', body });
+export const putTimezone = (body: CallInput<typeof meRoutes.putTimezone>['body']) => call(meRoutes.putTimezone, { body });
 
 export const usePutTimezone = () => useMutation({ mutationFn: putTimezone, onSuccess: () => window.location.reload() });

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrivilegeEntry } from '../../../../schemas/me.ts';
-import { apiFetch } from '../../api/client.ts';
+import { meRoutes } from '../../../../schemas/api/me.ts';
+import { call } from '../../api/client.ts';
+import { meKeys } from '../../api/query-keys.ts';
 
 /** GET /me/privileges: privileges per establishment and per service. */
-export const getPrivileges = () => apiFetch<PrivilegeEntry[]>('/me/privileges');
+export const getPrivileges = () => call(meRoutes.privileges);
 
 export const privilegesQueryOptions = () =>
-  queryOptions({ queryKey: ['me', 'privileges'], queryFn: getPrivileges, staleTime: Infinity });
+  queryOptions({ queryKey: meKeys.privileges(), queryFn: getPrivileges, staleTime: Infinity });
 
 export const usePrivileges = () => useQuery(privilegesQueryOptions());

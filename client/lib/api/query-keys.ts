@@ -1,0 +1,53 @@
+/**
+ * The query keys of every resource, one factory each: `x.all` is the prefix that invalidates
+ * everything of the resource, the others its lists and records. Every useQuery and every
+ * invalidation takes its key from here (tests/unit/client/query-owners.test.ts), so a screen that
+ * changes a record can make exactly the right things stale.
+ */
+import type { LAYOUT_SCOPES } from '../../../schemas/layout-api.ts';
+
+type LayoutScope = (typeof LAYOUT_SCOPES)[number];
+type Id = string | undefined;
+
+export const meKeys = {
+  all: ['me'] as const,
+  me: () => ['me'] as const,
+  privileges: () => ['me', 'privileges'] as const,
+  patientFiles: () => ['me', 'patient-files'] as const,
+};
+
+export const establishmentKeys = {
+  all: ['establishments'] as const,
+  mine: () => ['establishments', 'mine'] as const,
+  theme: (id: Id) => ['establishments', id, 'theme'] as const,
+  forms: (id: Id) => ['establishments', id, 'forms'] as const,
+};
+
+export const patientFileKeys = {
+  all: ['patient_files'] as const,
+  list: (establishmentId: Id, filters: object) => ['patient_files', 'list', establishmentId, filters] as const,
+  detail: (id: Id) => ['patient_files', id] as const,
+  tasks: (id: Id) => ['patient_files', id, 'tasks'] as const,
+  form: (id: Id, formId: Id) => ['patient_files', id, 'forms', formId] as const,
+  responses: (id: Id) => ['patient_files', id, 'form_responses'] as const,
+};
+
+export const formKeys = {
+  all: ['forms'] as const,
+  versions: (formId: Id) => ['forms', formId, 'versions'] as const,
+  response: (responseId: Id) => ['form_responses', responseId] as const,
+};
+
+export const layoutKeys = {
+  all: ['ui', 'layouts'] as const,
+  /** Every layout of a page in a structure: what the editor's changes make stale. */
+  page: (page: string, structureId: string) => ['ui', 'layouts', page, structureId] as const,
+  layout: (page: string, structureId: string, source: 'effective' | 'establishment') => ['ui', 'layouts', page, structureId, source] as const,
+  versions: (page: string, structureId: string, scope: LayoutScope) => ['ui', 'layout-versions', page, structureId, scope] as const,
+};
+
+/** A data-table block's endpoint, written in a layout: known only at run time. */
+export const blockListKeys = {
+  all: ['block-list'] as const,
+  list: (path: Id) => ['block-list', path] as const,
+};
