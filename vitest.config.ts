@@ -1,10 +1,15 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * `npm test` runs every project: unit and API tests (each file opens its own database), and the
- * end-to-end tests in real Chromium against real gateway processes started once by their
- * global setup (which builds the client when needed). E2E files run one at a time: each drives
- * a browser, and the machine has two cores.
+ * `npm test` runs three projects:
+ * - `unit`: pure tests of modules (tests/unit), no database, no global setup: they start at once;
+ * - `api`: the real app on a real database (tests/api; each file opens its own: in-memory PGlite
+ *   from a template migrated once by the global setup, or a throwaway PostgreSQL database);
+ * - `e2e`: real Chromium against real gateway processes started once by their global setup
+ *   (which builds the client when needed). E2E files run one at a time: each drives a browser,
+ *   and the machine has two cores.
+ * A global setup runs only when its project has files in the run (`--project unit` or a unit
+ * file alone never waits for the database template or the client build).
  */
 export default defineConfig({
   test: {
@@ -16,15 +21,24 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit-api',
-          globalSetup: ['tests/helpers/pglite-template.ts'],
-          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, 'tests/e2e/**'],
-          // Each file opens its own database (in-memory PGlite, or a throwaway PostgreSQL database).
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude],
           fileParallelism: true,
           // @rjsf/mantine's ESM imports 'dayjs/plugin/…' without an extension, which Node refuses:
           // Vite transforms it instead (component tests of the forms stack).
           server: { deps: { inline: ['@rjsf/mantine'] } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          globalSetup: ['tests/helpers/pglite-template.ts'],
+          include: ['tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude],
+          // Each file opens its own database (in-memory PGlite, or a throwaway PostgreSQL database).
+          fileParallelism: true,
         },
       },
       {
