@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caregivers, formOccurrences, patientFileForms, patientFiles, services } from '../../server/db/schema.ts';
+import { caregivers, formOccurrences, patientFileForms, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
@@ -334,5 +334,25 @@ describe('file ids inside answers', () => {
       });
       expect([res.status, res.body.code, res.body.field], `${what}: ${res.text}`).toEqual([404, 'not_found', 'body.answers.woundPhoto']);
     }
+  });
+});
+
+describe('grants loaded with the session', () => {
+  it('follow a change of privileges once the user is refreshed (the identity-changed path), without a new login', async () => {
+    const browser = browsers.get('prescriber')!;
+    const prescriber = await userIdOf(db, 'prescriber');
+    const file = own.get('prescriber')!.patientFile;
+    const memberships = await db.select().from(serviceMembers).where(eq(serviceMembers.userId, prescriber));
+    expect((await browser.agent.get(`/api/patient_files/${file}`)).status).toBe(200);
+
+    await db.delete(serviceMembers).where(eq(serviceMembers.userId, prescriber));
+    await gw.app.sessions.refreshUser(prescriber);
+    const gone = await browser.agent.get(`/api/patient_files/${file}`);
+    expect([gone.status, gone.body.code]).toEqual([404, 'not_found']);
+    expect((await browser.agent.get('/api/me/privileges')).body).toEqual([]);
+
+    await db.insert(serviceMembers).values(memberships);
+    await gw.app.sessions.refreshUser(prescriber);
+    expect((await browser.agent.get(`/api/patient_files/${file}`)).status).toBe(200);
   });
 });

@@ -15,13 +15,16 @@
  * patients only when a filter reads them.
  */
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { caregivers, patientFiles, services, users } from '../../db/schema.ts';
+import { patientFiles, services, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
 import type { PatientFileRow, PatientFileSearchFilters, PatientFileSort } from '../../../schemas/patient-file-search.ts';
-import { PATIENT_DATA_PRIVILEGES, servicesOpenedIn } from '../access.ts';
+import { followsAsCaregiver, PATIENT_DATA_PRIVILEGES, servicesOpenedIn } from '../access.ts';
 import type { CareContext } from '../context.ts';
+
+/** Up to this many matches, they are read and then sorted rather than found along the sort's index. */
+const FEW = 2000;
 
 export interface SearchRequest {
   page: number;
@@ -123,7 +126,7 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
     usedName: users.usedName,
     birthDate: users.birthDate,
     externalId: users.externalId,
-    isCaregiver: sql<boolean>`exists(select 1 from ${caregivers} where ${caregivers.patientFileId} = ${patientFiles.id} and ${caregivers.userId} = ${userId})`,
+    isCaregiver: followsAsCaregiver(userId).mapWith(Boolean),
   }).from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId))
     .where(condition).orderBy(...order).limit(limit).offset(offset);
   type Found = Awaited<ReturnType<typeof select>>[number];
@@ -160,14 +163,29 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
     return new Map(rows.map((r) => [r.serviceId, r.n]));
   })();
 
+  /**
+   * Few matches: read them all first, then sort. Left alone, the planner may walk the sort's index
+   * expecting the filters to match as often as they do on average, and read the whole table when
+   * they match rarely or never here (AWAITING files of another establishment's services). An
+   * ARRAY(subquery) is computed once, before the outer query: a fence the planner cannot see through.
+   */
+  const total = counts.then((byId) => [...byId.values()].reduce((a, b) => a + b, 0));
+  const narrowed = async () => {
+    if (await total > FEW) return where;
+    const ids = db.select({ id: patientFiles.id }).from(patientFiles);
+    return sql`${patientFiles.id} = any(array(${(patientConditions.length ? ids.innerJoin(users, eq(users.id, patientFiles.patientId)) : ids).where(where)}))`;
+  };
+
   return pageOfRows(request, {
     rows: async (limit, offset) => {
-      if (!byService) return (await select(where, orderOf(SORTS, request.sort), limit, offset)).map(toRow);
+      if (await total === 0) return [];
+      const condition = await narrowed();
+      if (!byService) return (await select(condition, orderOf(SORTS, request.sort), limit, offset)).map(toRow);
       const ordered = descending ? [...opened].reverse() : opened;
       const found = await pageByService(ordered, await counts, limit, offset,
-        (serviceId, take, skip) => select(and(where, eq(patientFiles.serviceId, serviceId)), orderOf(SORTS, request.sort), take, skip));
+        (serviceId, take, skip) => select(and(condition, eq(patientFiles.serviceId, serviceId)), orderOf(SORTS, request.sort), take, skip));
       return found.map(toRow);
     },
-    count: async () => [...(await counts).values()].reduce((a, b) => a + b, 0),
+    count: () => total,
   });
 }
