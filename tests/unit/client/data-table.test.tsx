@@ -11,6 +11,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import DataTableBlock from '../../../client/blocks/data-table/data-table-block.tsx';
 import { ApiError } from '../../../client/lib/api/api-error.ts';
 import { i18n, initI18n } from '../../../client/lib/i18n/i18n.ts';
 import { DataTable } from '../../../client/lib/ui/data-table/data-table.tsx';
@@ -18,6 +19,7 @@ import { listQueryOptions, type ListPage } from '../../../client/lib/ui/data-tab
 import { ListSearchInput } from '../../../client/lib/ui/data-table/list-search-input.tsx';
 import type { ListDefinition } from '../../../client/lib/ui/data-table/list-state.ts';
 import { useListState } from '../../../client/lib/ui/data-table/use-list-state.ts';
+import { fakeFetch } from './fake-fetch.ts';
 
 interface Person { id: string; name: string; city: string }
 interface Request { page: number; pageSize: number; sort: string; q: string; signal: AbortSignal }
@@ -74,7 +76,7 @@ beforeAll(async () => {
   await initI18n('fr');
   await i18n.loadNamespaces('dataTable');
 });
-afterEach(cleanup);
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe('data table', () => {
   it('shows skeleton rows until the first page arrives, then the rows and the total', async () => {
@@ -189,5 +191,33 @@ describe('data table', () => {
     expect(row.tabIndex).toBe(0);
     fireEvent.keyDown(row, { key: 'Enter' });
     expect(onOpen).toHaveBeenLastCalledWith({ id: 'p1', name: 'Person 1', city: 'Lyon' });
+  });
+});
+
+describe('data-table block', () => {
+  it("pages the endpoint's rows with the shared table, in the block's page size, without touching the address", async () => {
+    const structureId = '00000000-0000-4000-8000-00000000000a';
+    fakeFetch({ [`GET /api/establishments/${structureId}/forms`]: { body: { data: rows(12).map((p) => ({ name: p.name, service: { name: 'Cardiologie' } })) } } });
+    const props = { endpoint: '/api/establishments/{structureId}/forms', pageSize: 5 as const, columns: [
+      { field: 'name', label: { fr: 'Nom', en: 'Name' } }, { field: 'service.name', label: 'Service' },
+    ] };
+    const router = createMemoryRouter([{ path: '/s/0', element: <DataTableBlock props={props} context={{ area: 'professional', structureId, areaHref: '/s/0' }} /> }], { initialEntries: ['/s/0'] });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <Suspense fallback="loading texts"><RouterProvider router={router} /></Suspense>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('Person 5')).toBeTruthy();
+    expect(screen.queryByText('Person 6')).toBeNull();
+    expect(screen.getAllByText('Cardiologie')).toHaveLength(5);
+    expect(screen.getByRole('columnheader', { name: 'Nom' }).querySelector('button')).toBeNull();
+    expect(screen.getByTestId('data-table-total').textContent).toBe('12 résultats');
+    expect(screen.queryByLabelText('Lignes par page', { selector: 'input' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Person 12')).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 2);
+    expect(router.state.location.search).toBe('');
   });
 });

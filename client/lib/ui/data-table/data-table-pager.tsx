@@ -21,9 +21,9 @@ export function DataTablePager({ list, totalItems, pageCount, pageSizes = PAGE_S
         {totalItems === undefined ? '' : t('dataTable.total', { count: totalItems })}
       </Text>
       <Group gap="sm" wrap="wrap">
-        <Select size="xs" w={90} label={t('dataTable.pageSize')} allowDeselect={false} withCheckIcon={false}
+        {pageSizes.length > 1 && <Select size="xs" w={90} label={t('dataTable.pageSize')} allowDeselect={false} withCheckIcon={false}
           data={pageSizes.map(String)} value={String(list.pageSize)} onChange={(value) => value && list.setPageSize(Number(value))}
-          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }} />
+          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }} />}
         {pageCount > 1 && (
           <Pagination size="sm" total={pageCount} value={Math.min(list.page, pageCount)} onChange={list.setPage}
             getControlProps={(control) => ({ 'aria-label': t(`dataTable.pages.${control}`) })}

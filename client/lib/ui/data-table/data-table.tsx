@@ -24,19 +24,23 @@ export interface DataTableProps<T, S extends string> {
   /** Column ids of sortable columns are the list's sort fields (`birthDate` sorts by `birthDate`/`-birthDate`). */
   columns: ColumnDef<T, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- TanStack's own column type
   query: UseQueryResult<ListPage<T>>;
-  getRowId(row: T): string;
+  /** A row's stable id (keeps focus and React keys across pages); absent: its position. */
+  getRowId?(row: T): string;
   /** Opens a row (click or Enter); absent: rows are not interactive. */
   onOpen?(row: T): void;
   /** The table's accessible name (its caption, visually hidden). */
-  label: string;
+  label?: string;
   /** What an empty result says (no row matches the filters). */
   emptyText: string;
   /** Where "back home" leads when the list cannot be opened at all (404). */
   homeHref?: string;
+  /** The page sizes offered (spec 001 §9's by default); one or none: no choice shown. */
   pageSizes?: readonly number[];
+  /** Below this width the table scrolls sideways rather than squeezing its columns. */
+  minWidth?: number;
 }
 
-export function DataTable<T, S extends string>({ list, columns, query, getRowId, onOpen, label, emptyText, homeHref, pageSizes }: DataTableProps<T, S>) {
+export function DataTable<T, S extends string>({ list, columns, query, getRowId, onOpen, label, emptyText, homeHref, pageSizes, minWidth = 640 }: DataTableProps<T, S>) {
   const page = query.data;
   const table = useReactTable<T>({
     data: page?.data ?? [],
@@ -65,9 +69,9 @@ export function DataTable<T, S extends string>({ list, columns, query, getRowId,
   const skeleton = query.isPending;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table highlightOnHover={Boolean(onOpen)} verticalSpacing="xs">
-          <VisuallyHidden component="caption">{label}</VisuallyHidden>
+          {label && <VisuallyHidden component="caption">{label}</VisuallyHidden>}
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>{group.headers.map((header) => <SortHeader key={header.id} header={header} />)}</Table.Tr>
