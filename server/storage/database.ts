@@ -5,7 +5,7 @@
  * larger ones set STORAGE_DRIVER=s3.
  */
 import { Readable } from 'node:stream';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { fileChunks } from '../db/schema.ts';
 import { newStorageKey } from './keys.ts';
@@ -15,8 +15,13 @@ import type { Storage, StoredObject } from './types.ts';
 export const CHUNK_BYTES = 512 * 1024;
 
 export function databaseStorage(db: Db): Storage {
-  const chunk = async (key: string, seq: number) =>
-    (await db.select({ bytes: fileChunks.bytes }).from(fileChunks).where(and(eq(fileChunks.key, key), eq(fileChunks.seq, seq))))[0]?.bytes;
+  // Bytes cross as base64 text, encoded and decoded natively on both sides: the embedded
+  // database's bytea parameters and results are several times slower (20 MB: 22 s in, 10 s out).
+  const chunk = async (key: string, seq: number) => {
+    const [row] = await db.select({ base64: sql<string>`encode(${fileChunks.bytes}, 'base64')` }).from(fileChunks)
+      .where(and(eq(fileChunks.key, key), eq(fileChunks.seq, seq)));
+    return row ? Buffer.from(row.base64, 'base64') : undefined;
+  };
 
   return {
     driver: 'database',
@@ -26,7 +31,7 @@ export function databaseStorage(db: Db): Storage {
       let seq = 0;
       let size = 0;
       let pending: Buffer = Buffer.alloc(0);
-      const write = (bytes: Buffer) => db.insert(fileChunks).values({ key, seq: seq++, bytes });
+      const write = (bytes: Buffer) => db.insert(fileChunks).values({ key, seq: seq++, bytes: sql`decode(${bytes.toString('base64')}, 'base64')` });
       try {
         for await (const data of body) {
           const buffer = Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array);
