@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { Language } from './i18n/index.ts';
 import type { UserSnapshot } from './auth/user-snapshot.ts';
 import { hmac, safeEqual } from './auth/tokens.ts';
-import type { Grants } from './care/access.ts';
+import type { Grants, Privilege } from './care/access.ts';
 
 export interface Identity {
   user: UserSnapshot;
@@ -20,8 +20,8 @@ export interface Identity {
   timeZone: string;
   /**
    * The caller's privileges per establishment and service, loaded with the session (and reloaded
-   * with it: session-store.ts), so the care API never reads them per call. Plain records: this
-   * travels as JSON in the signed header, a few hundred bytes for a professional.
+   * with it: session-store.ts), so the care API never reads them per call. Plain records (JSON);
+   * in the signed header they travel packed (packGrants below).
    */
   grants: Grants;
 }
@@ -42,8 +42,46 @@ export function markIdentityChanged(reply: FastifyReply, userId: string): void {
   reply.header(IDENTITY_CHANGED_HEADER, userId);
 }
 
+/**
+ * One letter per privilege on the wire. A Record over every privilege: a new privilege does not
+ * type-check until it has its letter.
+ */
+const PRIVILEGE_LETTERS: Record<Privilege, string> = { OPERATOR: 'O', PRESCRIBER: 'P', MANAGER: 'M', ADMIN_ESTABLISHMENT: 'A', SUPER_ADMIN: 'S' };
+const PRIVILEGE_OF_LETTER = new Map(Object.entries(PRIVILEGE_LETTERS).map(([p, l]) => [l, p as Privilege]));
+
+/**
+ * Grants as the header carries them: per establishment, the privileges held in it directly
+ * (null: no direct membership) and those held in its services, as letters. The header is sent
+ * on every proxied call: for a professional in 20 services it is 1.9 KB this way, 4.5 KB with
+ * plain Grants; a patient's grows by 10 bytes (measured with signIdentity).
+ */
+type PackedGrants = Record<string, [string | null, Record<string, string>?]>;
+
+const letters = (privileges: readonly Privilege[]) => privileges.map((p) => PRIVILEGE_LETTERS[p]).join('');
+const privilegesOf = (packed: string) => [...packed].map((l) => PRIVILEGE_OF_LETTER.get(l)).filter((p): p is Privilege => p !== undefined);
+
+export function packGrants(grants: Grants): PackedGrants {
+  const packed: PackedGrants = {};
+  for (const [id, privileges] of Object.entries(grants.establishments)) packed[id] = [letters(privileges)];
+  for (const [id, service] of Object.entries(grants.services)) {
+    const entry = (packed[service.establishmentId] ??= [null]);
+    (entry[1] ??= {})[id] = letters(service.privileges);
+  }
+  return packed;
+}
+
+export function unpackGrants(packed: PackedGrants): Grants {
+  const grants: Grants = { establishments: {}, services: {} };
+  for (const [establishmentId, [direct, services]] of Object.entries(packed)) {
+    if (direct !== null) grants.establishments[establishmentId] = privilegesOf(direct);
+    for (const [id, held] of Object.entries(services ?? {})) grants.services[id] = { establishmentId, privileges: privilegesOf(held) };
+  }
+  return grants;
+}
+
 export function signIdentity(identity: Identity, key: string, now: number): string {
-  const payload = Buffer.from(JSON.stringify({ ...identity, iat: now })).toString('base64url');
+  const { grants, ...rest } = identity;
+  const payload = Buffer.from(JSON.stringify({ ...rest, g: packGrants(grants), iat: now })).toString('base64url');
   return `${payload}.${hmac(key, payload)}`;
 }
 
@@ -52,9 +90,9 @@ export function verifyIdentity(header: unknown, key: string, now: number): Ident
   const [payload, signature, extra] = header.split('.');
   if (!payload || !signature || extra !== undefined || !safeEqual(signature, hmac(key, payload))) return undefined;
   try {
-    const { iat, ...identity } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity & { iat: number };
+    const { iat, g, ...identity } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Omit<Identity, 'grants'> & { iat: number; g?: PackedGrants };
     if (typeof iat !== 'number' || Math.abs(now - iat) > IDENTITY_MAX_AGE_MS) return undefined;
-    return identity;
+    return { ...identity, grants: unpackGrants(g ?? {}) };
   } catch {
     return undefined;
   }
