@@ -10,6 +10,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import type { ErrorCode } from '../../schemas/errors.ts';
 import { AppError, type FieldError } from '../errors.ts';
 import { translator, type Language } from '../i18n/index.ts';
 
@@ -24,7 +25,7 @@ const LABELS: Record<string, string> = { email: 'login.email', password: 'login.
 interface ValidationFailure { validation?: ErrorObject[]; validationContext?: string }
 
 /** The kind of mistake, as one message key with its parameters. */
-function problem(error: ErrorObject): { code: string; params: Record<string, string | number> } {
+function problem(error: ErrorObject): { code: ErrorCode; params: Record<string, string | number> } {
   switch (error.keyword) {
     case 'required':
     case 'minLength':
@@ -45,7 +46,7 @@ function problem(error: ErrorObject): { code: string; params: Record<string, str
 export function loginFormError(failure: Error & ValidationFailure, language: Language): Error {
   const t = translator(language);
   const context = (failure.validationContext ?? 'body').replace('querystring', 'query');
-  const errors: (FieldError & { code: string; params: Record<string, string | number> })[] = [];
+  const errors: (FieldError & { code: ErrorCode; params: Record<string, string | number> })[] = [];
   for (const error of failure.validation ?? []) {
     const name = (error.params as { missingProperty?: string }).missingProperty ?? error.instancePath.split('/')[1];
     if (!name || error.instancePath.split('/').length > 2) return failure;

@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import localize from 'ajv-i18n';
+import type { ErrorCode } from '../../schemas/errors.ts';
 import { AppError, type FieldError } from '../errors.ts';
 import { translator, type Language } from '../i18n/index.ts';
 
@@ -27,7 +28,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   const t = translator(request.locale);
   const body: { code: string; message: string; field?: string; errors?: FieldError[] } = {
     code: error.code,
-    message: t(`errors.${error.code}`, { ...error.params, defaultValue: t('errors.internal_error') }),
+    // Every listed code has its message (tests/unit/error-codes.test.ts): no fallback to hide a missing one.
+    message: t(`errors.${error.code}`, error.params),
   };
   if (error.field) body.field = error.field;
   if (error.errors?.length) body.errors = error.errors;
@@ -38,7 +40,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
  * Errors of Fastify and its plugins, by their code, as the app's own (status, code). Their own
  * texts are English and name internals; unknown ones fall back to `bad_request` or 500 below.
  */
-const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
+const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode]> = {
   FST_ERR_BAD_URL: [400, 'bad_url'],
   FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
@@ -111,7 +113,7 @@ export function frameworkErrors(app: () => FastifyInstance) {
 }
 
 /** Node's HTTP parser errors (before any request exists), as the app's errors. */
-const CLIENT_ERRORS: Record<string, [number, string]> = {
+const CLIENT_ERRORS: Record<string, [number, ErrorCode]> = {
   HPE_HEADER_OVERFLOW: [431, 'header_fields_too_large'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout'],
 };
@@ -142,10 +144,8 @@ export function clientErrors(app: () => FastifyInstance, language: Language) {
 
 export default fp(async function errors(app: FastifyInstance) {
   // After every onRequest hook (helmet, request id, language, session layer), before the handler.
-  app.addHook('preHandler', async (request) => {
-    const routerError = (request.raw as MarkedRequest)[ROUTER_ERROR];
-    if (routerError) throw routerError;
-  });
+  // A callback hook: no promise per call.
+  app.addHook('preHandler', (request, _reply, done) => done((request.raw as MarkedRequest)[ROUTER_ERROR]));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);

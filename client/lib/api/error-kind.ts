@@ -1,4 +1,4 @@
-import { isApiError } from './api-error.ts';
+import { isApiError, type ApiError } from './api-error.ts';
 
 /**
  * What a failed load means for the person looking at the screen:
@@ -11,7 +11,7 @@ import { isApiError } from './api-error.ts';
  */
 export type ErrorKind = 'notFound' | 'failed';
 
-const NOT_ABOUT_THE_RECORD = new Set(['csrf_token_invalid', 'cross_site_request']);
+const NOT_ABOUT_THE_RECORD = new Set<ApiError['code']>(['csrf_token_invalid', 'cross_site_request']);
 
 export function errorKind(error: unknown): ErrorKind {
   if (!isApiError(error)) return 'failed';

@@ -21,8 +21,9 @@ import { FREE_RESPONSES_PER_DAY } from './limits.ts';
 
 const DAY = 24 * 3_600_000;
 import { timeZoneOf } from './time-zone.ts';
+import type { ErrorCode } from '../../../schemas/errors.ts';
 
-const conflict = (code: string, params?: Record<string, string | number>) => new AppError(409, code, params);
+const conflict = (code: ErrorCode, params?: Record<string, string | number>) => new AppError(409, code, params);
 const textIn = (text: unknown, language: string): string =>
   typeof text === 'string' ? text : ((text as Record<string, string>)[language] ?? (text as { fr: string }).fr);
 

@@ -1,0 +1,85 @@
+/**
+ * Every error code the API answers (`{ code, message }`, spec 001 §8), with the status it comes
+ * with. The one list: the server's AppError accepts only these codes (a type error otherwise),
+ * the client reads ApiError.code as one of them, and tests/unit/error-codes.test.ts checks that
+ * each has its message in fr, en and ar (server/i18n/locales/*.json, `errors.<code>`) with the
+ * same parameters, and that no code is thrown that is not listed here.
+ *
+ * Adding a code: a line here, then its message in the three locale files.
+ */
+export const ERROR_CODES = {
+  // Session and access
+  insufficient_authentication: { status: 401 },
+  cgu_not_accepted: { status: 401 },
+  personal_data_use_not_approved: { status: 401 },
+  invalid_credentials: { status: 401 },
+  invalid_identity: { status: 401 },
+  too_many_attempts: { status: 429 },
+  csrf_token_invalid: { status: 403 },
+  cross_site_request: { status: 403 },
+  missing_privilege: { status: 403 },
+  professionals_only: { status: 403 },
+  patients_only: { status: 403 },
+  /** Another establishment's record, or one that does not exist: the same answer, never 403. */
+  not_found: { status: 404 },
+  route_not_found: { status: 404 },
+  // Input
+  validation_error: { status: 400 },
+  bad_request: { status: 400 },
+  bad_url: { status: 400 },
+  uri_too_long: { status: 414 },
+  invalid_json: { status: 400 },
+  empty_json_body: { status: 400 },
+  json_too_deep: { status: 400 },
+  invalid_content_length: { status: 400 },
+  invalid_character: { status: 400 },
+  invalid_number: { status: 400 },
+  payload_too_large: { status: 413 },
+  unsupported_media_type: { status: 415 },
+  header_fields_too_large: { status: 431 },
+  request_timeout: { status: 408 },
+  multipart_invalid: { status: 400 },
+  // Login form fields (each with the field's label)
+  input_required: { status: 400 },
+  input_invalid_email: { status: 400 },
+  input_too_long: { status: 400 },
+  input_invalid: { status: 400 },
+  invalid_target_url: { status: 400 },
+  // The account
+  language_required: { status: 400 },
+  invalid_timezone: { status: 400 },
+  password_confirmation_mismatch: { status: 400 },
+  wrong_current_password: { status: 400 },
+  // Layouts and published schemas
+  layout_invalid: { status: 400 },
+  layout_not_found: { status: 404 },
+  page_not_personalisable: { status: 403 },
+  schema_not_found: { status: 404 },
+  // Questionnaires
+  answer_invalid: { status: 400 },
+  field_required: { status: 400 },
+  occurrence_mismatch: { status: 400 },
+  form_limit_date_passed: { status: 409 },
+  form_already_answered: { status: 409 },
+  form_not_yet_available: { status: 409 },
+  form_deactivated: { status: 409 },
+  form_already_assigned: { status: 409 },
+  older_late_forms_pending: { status: 409 },
+  patient_file_not_open: { status: 409 },
+  free_form_limit_reached: { status: 429 },
+  NOT_UNIQUE_ERROR: { status: 409 },
+  // Files
+  file_type_refused: { status: 400 },
+  file_too_large: { status: 413 },
+  file_already_uploaded: { status: 409 },
+  file_missing: { status: 400 },
+  multiple_uploads: { status: 400 },
+  // The service
+  internal_error: { status: 500 },
+  not_ready: { status: 503 },
+  care_api_unavailable: { status: 502 },
+} as const satisfies Record<string, { status: number }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
