@@ -14,6 +14,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: on CI's two cores, one worker, so the
+    // unit and API files ran one at a time with a core idle (each file's app and PGlite run on
+    // one thread; on PostgreSQL a file mostly waits for the server). E2E files stay one at a time
+    // (their project's fileParallelism), after the others.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default'],
