@@ -105,6 +105,7 @@ export const patientFiles = pgTable('patient_files', {
   index('patient_files_status_id_idx').on(t.status, t.id),
   index('patient_files_created_id_idx').on(t.createdAt, t.id),
   index('patient_files_start_id_idx').on(t.startDate, t.id),
+  index('patient_files_patient_service_status_idx').on(t.patientId, t.serviceId, t.status),
 ]);
 
 export const caregivers = pgTable('caregivers', {

@@ -43,15 +43,26 @@ function nameConditions(text: string | undefined): SQL[] {
   return words.map((word) => sql`${users.searchName} like '%' || lower(immutable_unaccent(${escapeLike(word)})) || '%'`);
 }
 
+/**
+ * Files of the patients matching every condition. The patients are found first, from their own
+ * indexes (trigram, birth date, identifiers), into an array computed once: the files are then
+ * read by patient_id, never by scanning every file of the establishment to join them
+ * (the hash join PostgreSQL chose, 14-40 ms at 100k files for a common first name).
+ */
+const ofPatients = (...conditions: SQL[]): SQL =>
+  sql`${patientFiles.patientId} = any(array(select ${users.id} from ${users} where ${and(...conditions)}))`;
+
 /** External ID exactly or by prefix; INS and social security numbers the same, spaces ignored; or the file's id. */
 function identifierCondition(identifier: string | undefined): SQL | undefined {
   const typed = identifier?.trim();
   if (!typed) return undefined;
   const digits = typed.replace(/\s+/g, '');
   return or(
-    sql`${users.externalId} like ${`${escapeLike(typed)}%`}`,
-    sql`${users.insNumber} like ${`${escapeLike(digits)}%`}`,
-    sql`${users.socialSecurityNumber} like ${`${escapeLike(digits)}%`}`,
+    ofPatients(or(
+      sql`${users.externalId} like ${`${escapeLike(typed)}%`}`,
+      sql`${users.insNumber} like ${`${escapeLike(digits)}%`}`,
+      sql`${users.socialSecurityNumber} like ${`${escapeLike(digits)}%`}`,
+    )!),
     UUID.test(typed) ? eq(patientFiles.id, typed.toLowerCase()) : undefined,
   );
 }
@@ -105,11 +116,10 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
   if (!opened.length) return { data: [], totalItems: 0, page: request.page, pageSize: request.pageSize };
   const serviceById = new Map(opened.map((s) => [s.id, s]));
 
-  const patientConditions = [
-    filters.birthDate ? eq(users.birthDate, filters.birthDate) : undefined,
-    identifierCondition(filters.identifier),
-    ...nameConditions(filters.text),
-  ].filter((c): c is SQL => c !== undefined);
+  const person = [...(filters.birthDate ? [eq(users.birthDate, filters.birthDate)] : []), ...nameConditions(filters.text)];
+  const patientConditions = [person.length ? ofPatients(...person) : undefined, identifierCondition(filters.identifier)]
+    .filter((c): c is SQL => c !== undefined);
+  // Conditions on patient_files alone: the count reads no other table.
   const where = and(
     inArray(patientFiles.serviceId, opened.map((s) => s.id)),
     filters.status?.length ? inArray(patientFiles.status, [...filters.status]) : undefined,
@@ -157,28 +167,27 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
 
   // Counted per service: the total, and where each service's files fall in the order by service name.
   const counts = (async () => {
-    const files = db.select({ serviceId: patientFiles.serviceId, n: count() }).from(patientFiles);
-    const rows = await (patientConditions.length ? files.innerJoin(users, eq(users.id, patientFiles.patientId)) : files)
+    const rows = await db.select({ serviceId: patientFiles.serviceId, n: count() }).from(patientFiles)
       .where(where).groupBy(patientFiles.serviceId);
     return new Map(rows.map((r) => [r.serviceId, r.n]));
   })();
 
   /**
-   * Few matches: read them all first, then sort. Left alone, the planner may walk the sort's index
-   * expecting the filters to match as often as they do on average, and read the whole table when
-   * they match rarely or never here (AWAITING files of another establishment's services). An
-   * ARRAY(subquery) is computed once, before the outer query: a fence the planner cannot see through.
+   * Filters on the files alone (status, service) that match few: read them all first, then sort.
+   * Left alone, the planner may walk the sort's index expecting them to match as often as they do
+   * on average, and read the whole table when they match rarely or never here (AWAITING files of
+   * another establishment's services). An ARRAY(subquery) is computed once, before the outer
+   * query: a fence the planner cannot see through. Filters on the patient (name, birth date,
+   * identifier) are estimated from their own indexes: those run at once, beside the count.
    */
   const total = counts.then((byId) => [...byId.values()].reduce((a, b) => a + b, 0));
   const narrowed = async () => {
-    if (await total > FEW) return where;
-    const ids = db.select({ id: patientFiles.id }).from(patientFiles);
-    return sql`${patientFiles.id} = any(array(${(patientConditions.length ? ids.innerJoin(users, eq(users.id, patientFiles.patientId)) : ids).where(where)}))`;
+    if (patientConditions.length || await total > FEW) return where;
+    return sql`${patientFiles.id} = any(array(${db.select({ id: patientFiles.id }).from(patientFiles).where(where)}))`;
   };
 
   return pageOfRows(request, {
     rows: async (limit, offset) => {
-      if (await total === 0) return [];
       const condition = await narrowed();
       if (!byService) return (await select(condition, orderOf(SORTS, request.sort), limit, offset)).map(toRow);
       const ordered = descending ? [...opened].reverse() : opened;

@@ -30,4 +30,6 @@ CREATE INDEX "patient_files_service_status_idx" ON "patient_files" USING btree (
 CREATE INDEX "patient_files_service_id_idx" ON "patient_files" USING btree ("service_id","id");--> statement-breakpoint
 CREATE INDEX "patient_files_status_id_idx" ON "patient_files" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "patient_files_created_id_idx" ON "patient_files" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "patient_files_start_id_idx" ON "patient_files" USING btree ("start_date","id");
+CREATE INDEX "patient_files_start_id_idx" ON "patient_files" USING btree ("start_date","id");--> statement-breakpoint
+-- The files of the patients a search found, counted from the index alone.
+CREATE INDEX "patient_files_patient_service_status_idx" ON "patient_files" USING btree ("patient_id","service_id","status");
