@@ -33,7 +33,7 @@ export async function startTestS3(): Promise<TestS3> {
   } else {
     const directory = mkdtempSync(path.join(tmpdir(), 'telesuivi-s3-'));
     const bucket = 'telesuivi-test';
-    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
     const { port } = await server.run();
     config = {
       endpoint: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', forcePathStyle: true,

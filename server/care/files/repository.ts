@@ -6,11 +6,9 @@
  */
 import type { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { fileAttachments, files } from '../../db/schema.ts';
 import type { Storage } from '../../storage/index.ts';
-import { openPatientFile } from '../patient-files/access.ts';
-import type { Identity } from '../../identity.ts';
+import type { CareContext } from '../context.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { FILE_TYPES } from '../../../schemas/form.ts';
 import type { FilePrepareBody, FileRecord } from '../../../schemas/form-api.ts';
@@ -21,8 +19,9 @@ export const MAX_UPLOAD_BYTES = 20 * 1_048_576;
 /** A stored file on its way out: its bytes still in the storage. */
 export interface StoredFile { name: string; size: number | null; storageKey: string }
 
-export function filesRepository(db: Db, storage: Storage, identity: Identity, now: () => Date) {
-  const userId = identity.user.id;
+export function filesRepository(care: CareContext, storage: Storage) {
+  const { db, userId } = care;
+  const now = () => care.now();
   const toRecord = (f: typeof files.$inferSelect): FileRecord => ({
     id: f.id, name: f.name, description: f.description, public: f.public, mimeType: f.mimeType, size: f.size,
   });
@@ -97,9 +96,9 @@ export function filesRepository(db: Db, storage: Storage, identity: Identity, no
      * its attachment to that patient file (another patient file's file is not found).
      */
     async ofPatientFile(patientFileId: string, fileId: string): Promise<StoredFile> {
-      await openPatientFile(db, identity, patientFileId);
+      const file = await care.patientFile(patientFileId);
       const [row] = await db.select({ f: files }).from(files).innerJoin(fileAttachments, eq(fileAttachments.fileId, files.id))
-        .where(and(eq(files.id, fileId), eq(fileAttachments.patientFileId, patientFileId)));
+        .where(and(eq(files.id, fileId), eq(fileAttachments.patientFileId, file.id)));
       if (!row) throw notFound();
       return stored(row.f);
     },
