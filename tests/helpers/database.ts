@@ -8,6 +8,8 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 
 export const PGLITE_TEMPLATE_ENV = 'TELESUIVI_PGLITE_TEMPLATE';
+/** A PostgreSQL database migrated once by the same global setup, copied by CREATE DATABASE … TEMPLATE. */
+export const PG_TEMPLATE_ENV = 'TELESUIVI_PG_TEMPLATE';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -25,27 +27,52 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `telesuivi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the migrated template: about 0.3 s instead of 1.5 s of migrations per file.
+  const template = process.env[PG_TEMPLATE_ENV];
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '', poolSize: 5 });
+  const url = databaseUrl(adminUrl, name);
+  const database = await openDatabase({ url, dataDir: '', poolSize: 5 });
   return {
     database,
-    url: url.toString(),
+    url,
     async drop() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      // pool.end() resolves before its connections have closed. A forced drop that terminates one
-      // of them makes its client emit an error nobody listens to any more: wait for them first.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0]!.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await dropWhenClosed(adminUrl, name);
     },
   };
+}
+
+const databaseUrl = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** Waits for `name`'s connections to have closed, then drops it (or only waits: a template is copied once nobody is connected). */
+async function dropWhenClosed(adminUrl: string, name: string, drop = true): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  // pool.end() resolves before its connections have closed. A forced drop that terminates one
+  // of them makes its client emit an error nobody listens to any more: wait for them first.
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  if (drop) await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}
+
+/** A database migrated once, for createTestDatabase to copy; returns how to drop it. */
+export async function createPostgresTemplate(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `telesuivi_template_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const database = await openDatabase({ url: databaseUrl(adminUrl, name), dataDir: '', poolSize: 1 });
+  await database.close();
+  await dropWhenClosed(adminUrl, name, false);
+  return { name, drop: () => dropWhenClosed(adminUrl, name) };
 }
