@@ -1,6 +1,7 @@
 /**
- * `npm run seed:scale -- --files 100000`: adds N patients, one file each, spread over the
- * services of the establishments present (the demo's, provisioned at start), in the database of
+ * `npm run seed:scale -- --files 100000 [--demo]`: adds N patients, one file each, spread over the
+ * services of the establishments present (the demo's: provisioned at start with DEMO_DATA, or by
+ * --demo, which creates the demo world first when it is missing), in the database of
  * DATABASE_URL, or else the embedded one of DATA_DIR (./data; stop the app first: it holds the lock).
  *
  * Each run ADDS N more (never replaces): patients get e-mails tagged with the run, so running it
@@ -14,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { openDatabase } from '../server/db/client.ts';
+import { provisionDemo } from '../server/demo/provision.ts';
 
 const FIRST_NAMES = [
   'Camille', 'Louis', 'Hélène', 'Éloïse', 'Jérôme', 'François', 'Zoé', 'Noël', 'Anaïs', 'Joël', 'Inès', 'Gaëlle',
@@ -39,7 +41,7 @@ export async function seedScale(db: Db, files: number, log: (message: string) =>
   const tag = randomBytes(4).toString('hex');
   const { rows: [counted] } = await db.execute<{ n: number }>(sql`select count(*)::int as n from services`) as unknown as { rows: { n: number }[] };
   const serviceCount = Number(counted?.n ?? 0);
-  if (!serviceCount) throw new Error('No service to put files in: start the app once with the demo data (DEMO_DATA=true), or create establishments first.');
+  if (!serviceCount) throw new Error('No service to put files in: run with --demo (or start the app once with DEMO_DATA=true) to create the demo establishments first.');
   for (let from = 0; from < files; from += BATCH) {
     const to = Math.min(files, from + BATCH) - 1;
     // One statement per batch: the patients, then a file each over the services in turn. hashtext()
@@ -91,6 +93,7 @@ async function main() {
   const url = process.env.DATABASE_URL;
   const database = await openDatabase({ url, dataDir: process.env.DATA_DIR ?? './data' });
   try {
+    if (process.argv.includes('--demo')) await provisionDemo(database.db);
     const began = performance.now();
     const result = await seedScale(database.db, files, (m) => process.stderr.write(`${m}\n`));
     process.stdout.write(`Added ${result.added} patients and files over ${result.services} services (${database.kind}, run ${result.tag}) in ${((performance.now() - began) / 1000).toFixed(1)} s. Running again adds more.\n`);
