@@ -30,10 +30,10 @@ export default async function fileRoutes(app: FastifyInstance) {
   route(app, contracts.prepare, async (request) => repo(request).prepare(request.body));
 
   route(app, contracts.upload, async (request) => {
-    if (!request.isMultipart()) throw badRequest('file_missing', {}, 'body.file');
     const files = repo(request);
-    // Not found or already uploaded before a byte is read.
+    // The id first (someone else's: not found; already uploaded: 409), before a byte is read.
     await files.checkUploadable(request.params.id);
+    if (!request.isMultipart()) throw badRequest('file_missing', {}, 'body.file');
     const parts = request.files();
     try {
       const first = await parts.next();
