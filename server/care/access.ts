@@ -6,6 +6,7 @@
  * simply not found (404, not 403). The gateway's UI catalogue reads the same predicates
  * (server/ui/layouts/access.ts).
  */
+import { hasRole, PRIVILEGE_SETS } from '../../schemas/privileges.ts';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { caregivers, establishmentMembers, establishments, patientFiles, serviceMembers, services } from '../db/schema.ts';
@@ -27,15 +28,12 @@ export interface Grants {
 export const NO_GRANTS: Grants = { establishments: {}, services: {} };
 
 /** Privileges that open patient files (spec 000 §2: patient-file routes). */
-export const PATIENT_DATA_PRIVILEGES: readonly Privilege[] = ['SUPER_ADMIN', 'OPERATOR', 'PRESCRIBER'];
+export const PATIENT_DATA_PRIVILEGES: readonly Privilege[] = PRIVILEGE_SETS.patientData;
 
 const intersects = (held: readonly string[], wanted: readonly string[]) => wanted.some((w) => held.includes(w));
 
-/** Role checks are case-insensitive and accept one role or a list (any of them). */
-export function hasRole(roles: readonly string[], wanted: string | readonly string[]): boolean {
-  const list = (Array.isArray(wanted) ? wanted : [wanted]).map((r: string) => r.toLowerCase());
-  return roles.some((r) => list.includes(r.toLowerCase()));
-}
+/** Role checks: the client's (schemas/privileges.ts). */
+export { hasRole };
 
 /** Back-office administrators see every structure (spec 000 §6). */
 export const isPlatformAdmin = (roles: readonly string[]) => hasRole(roles, 'ROLE_ADMIN');

@@ -1,14 +1,14 @@
 /** Professional area, under /s/:structureIndex, with the privileges of spec 000 §2. */
 import { paths } from '../../lib/paths.ts';
-import type { Privilege, Screen } from './screen.ts';
+import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';
+import type { Screen } from './screen.ts';
 
 const s = paths.professional;
-const ADMIN_ESTABLISHMENT: readonly Privilege[] = ['ADMIN_ESTABLISHMENT'];
-const PATIENT_DATA: readonly Privilege[] = ['SUPER_ADMIN', 'OPERATOR', 'PRESCRIBER'];
-const PROTOCOLS: readonly Privilege[] = ['SUPER_ADMIN', 'PRESCRIBER', 'MANAGER'];
-const VALIDATION: readonly Privilege[] = ['SUPER_ADMIN', 'MANAGER'];
-const CLINICAL: readonly Privilege[] = ['SUPER_ADMIN', 'OPERATOR', 'PRESCRIBER', 'MANAGER'];
-const LAYOUT_EDITORS: readonly Privilege[] = ['OPERATOR', 'PRESCRIBER', 'ADMIN_ESTABLISHMENT'];
+// The same sets as the routes these screens call (schemas/privileges.ts).
+const {
+  establishmentAdmin: ADMIN_ESTABLISHMENT, patientData: PATIENT_DATA, protocols: PROTOCOLS, formValidation: VALIDATION,
+  clinical: CLINICAL, layoutEditors: LAYOUT_EDITORS, statistics: STATISTICS,
+} = PRIVILEGE_SETS;
 
 export const professionalScreens: readonly Screen[] = [
   { id: 'professionalHome', path: s.home.path, navLabel: 'nav.professional.home', lazy: () => import('../../features/layout-screens/professional-home-page.tsx') },
@@ -17,7 +17,7 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'medicalProtocols', path: s.medicalProtocols.path, privileges: PROTOCOLS, navLabel: 'nav.professional.medicalProtocols' },
   { id: 'prescriptions', path: s.prescriptions.path, navLabel: 'nav.professional.prescriptions' },
   { id: 'contentValidation', path: s.contentValidation.path, privileges: VALIDATION, navLabel: 'nav.professional.contentValidation' },
-  { id: 'statistics', path: s.statistics.path, privileges: ['MANAGER'], navLabel: 'nav.professional.statistics' },
+  { id: 'statistics', path: s.statistics.path, privileges: STATISTICS, navLabel: 'nav.professional.statistics' },
   { id: 'professionalDirectory', path: s.professionalDirectory.path, privileges: CLINICAL, navLabel: 'nav.professional.professionalDirectory' },
   // Spec 000 §2 lists operator and prescriber (their own dashboard and summary); issue 4 adds the
   // establishment admins, who edit the establishment's layouts there.

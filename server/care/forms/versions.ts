@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formRoutes } from '../../../schemas/api/forms.ts';
+import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';
 import { type FormVersionList } from '../../../schemas/form-api.ts';
 import { forms, formVersions } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -12,7 +13,7 @@ import { route } from '../../http/route.ts';
 import type { CareContext } from '../context.ts';
 import { establishmentsHolding, type Privilege } from '../access.ts';
 
-export const FORM_VALIDATION_PRIVILEGES: readonly Privilege[] = ['SUPER_ADMIN', 'MANAGER'];
+export const FORM_VALIDATION_PRIVILEGES: readonly Privilege[] = PRIVILEGE_SETS.formValidation;
 
 export async function formVersionsFor(care: CareContext, formId: string): Promise<FormVersionList> {
   const { db } = care;

@@ -5,12 +5,13 @@
  * prescribers (the spec's layout-builder route).
  */
 import type { ActiveSession } from '../../auth/session-store.ts';
+import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';
 import { canSeeEstablishment, grantedEstablishmentIds, hasRole, holdsAnywhere, holdsInStructure, type Privilege } from '../../care/access.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { EDITABLE_PAGES, type LayoutBlock } from '../../../schemas/layout.ts';
 
-export const ESTABLISHMENT_EDITORS: readonly Privilege[] = ['ADMIN_ESTABLISHMENT'];
-export const PERSONAL_EDITORS: readonly Privilege[] = ['OPERATOR', 'PRESCRIBER'];
+export const ESTABLISHMENT_EDITORS: readonly Privilege[] = PRIVILEGE_SETS.establishmentLayoutEditors;
+export const PERSONAL_EDITORS: readonly Privilege[] = PRIVILEGE_SETS.personalLayoutEditors;
 
 export function assertCanSee(session: ActiveSession, establishmentId: string): void {
   if (!canSeeEstablishment(session.user.roles, session.access, establishmentId)) throw notFound();
