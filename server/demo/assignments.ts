@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { establishments, formOccurrences, forms, formVersions, patientFileForms, patientFileHistory, patientFiles, services, systemState, users } from '../db/schema.ts';
 import type { FormDefinition } from '../../schemas/form.ts';
+import type { HistoryKind } from '../../schemas/history.ts';
 import { occurrencesFrom } from '../care/forms/planning.ts';
 
 const STATE_KEY = 'demo_assignments_at';
@@ -36,7 +37,8 @@ export async function provisionDemoAssignments(db: Db, now: Date = new Date()): 
         if (!assignment) continue;
         const planning = (form.definition as FormDefinition).planning;
         if (planning) await tx.insert(formOccurrences).values(occurrencesFrom(now, planning, file.timeZone).map((o) => ({ ...o, patientFileFormId: assignment.id })));
-        await tx.insert(patientFileHistory).values({ patientFileId: file.id, type: 'FORM_ASSIGNED', occurredAt: now, payload: { formId: form.id, reference } });
+        // Provisioning has no caller (no care context, no actor): the entry is written here, of a kind from the typed list.
+        await tx.insert(patientFileHistory).values({ patientFileId: file.id, type: 'FORM_ASSIGNED' satisfies HistoryKind, occurredAt: now, payload: { formId: form.id, reference } });
       }
     }
     await tx.insert(systemState).values({ key: STATE_KEY, value: now.toISOString() });

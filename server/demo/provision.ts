@@ -10,6 +10,7 @@ import {
 } from '../db/schema.ts';
 import { hashPassword } from '../shared/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_ESTABLISHMENTS, DEMO_PASSWORD } from './accounts.ts';
+import type { HistoryKind } from '../../schemas/history.ts';
 
 const STATE_KEY = 'demo_provisioned_at';
 
@@ -63,7 +64,7 @@ export async function provisionDemo(db: Db, now: Date = new Date()): Promise<'pr
         fileIds.set(`${a.email}#${n}`, file!.id);
         if (f.status === 'CLOSED') {
           await tx.insert(patientFileHistory).values({
-            patientFileId: file!.id, type: 'FILE_CLOSED', occurredAt: new Date(now.getTime() - 7 * 86_400_000),
+            patientFileId: file!.id, type: 'FILE_CLOSED' satisfies HistoryKind, occurredAt: new Date(now.getTime() - 7 * 86_400_000),
             payload: { closingReasonType: f.closingReasonType, closingReason: f.closingReason },
           });
         }
@@ -75,7 +76,7 @@ export async function provisionDemo(db: Db, now: Date = new Date()): Promise<'pr
         const patientId = userIds.get(patientEmail)!;
         await tx.insert(caregivers).values({ patientFileId, userId: userIds.get(a.email)!, addedBy: patientId });
         await tx.insert(patientFileHistory).values({
-          patientFileId, type: 'CAREGIVER_ADDED', actorId: patientId, payload: { caregiverId: userIds.get(a.email) },
+          patientFileId, type: 'CAREGIVER_ADDED' satisfies HistoryKind, actorId: patientId, payload: { caregiverId: userIds.get(a.email) },
         });
       }
     }
