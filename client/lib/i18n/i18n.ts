@@ -12,8 +12,9 @@
  *
  *     export const QUESTIONNAIRES = defineNamespace('questionnaires', (language) => import(`./locales/${language}.json`));
  *
- *   and its components use `useTranslation(QUESTIONNAIRES)`: react-i18next loads the language's
- *   file on first use (Suspense until it is there: no keys flash), and keys not in the namespace
+ *   and its components use `useTranslation(QUESTIONNAIRES)`. The language's file starts loading
+ *   when that module is evaluated (its screen's chunk arrived); a component rendered before it
+ *   is there suspends (no keys flash: the screen before stays during a navigation), and keys not in the namespace
  *   (`common.retry`) fall back to `translation`. The template import gives one chunk per
  *   language, loaded only by the screens that use it, never by the first screens.
  * - Changing language loads every namespace already in use for the new language before the
@@ -47,6 +48,11 @@ export function defineNamespace<const Name extends string>(name: Name, load: Lan
   const known = loaders.get(name);
   if (known && known !== load) throw new Error(`i18n namespace '${name}' is defined twice`);
   loaders.set(name, load);
+  // The module declaring it was just evaluated (its screen's chunk arrived): start loading the
+  // texts now rather than at the screen's first render, one round trip sooner.
+  const preload = () => void i18n.loadNamespaces(name);
+  if (i18n.isInitialized) preload();
+  else i18n.on('initialized', preload);
   return name;
 }
 

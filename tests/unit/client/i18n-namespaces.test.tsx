@@ -2,18 +2,18 @@
 /**
  * Texts per feature as i18next namespaces (client/lib/i18n/i18n.ts): every `locales/` folder of
  * the client is one namespace whose three languages have the same keys under one top-level key
- * named like it, declared by a `texts.ts` beside it; a component asking for a namespace waits
- * (Suspense) instead of showing keys, and a language change loads the namespaces in use before
- * the switch.
+ * named like it, declared by a `texts.ts` beside it; a namespace starts loading when its
+ * module is evaluated, a component asking for it before it is there waits (Suspense) instead of
+ * showing keys, and a language change loads the namespaces in use before the switch.
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONNAIRES } from '../../../client/features/questionnaires/texts.ts';
-import { i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
+import { defineNamespace, i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
 
 const CLIENT = path.resolve(import.meta.dirname, '../../../client');
 
@@ -53,23 +53,37 @@ describe('namespaces at run time', () => {
   beforeAll(async () => { await initI18n('fr'); });
   afterEach(cleanup);
 
-  function BackToTasks() {
-    const { t } = useTranslation(QUESTIONNAIRES);
+  /** A namespace whose files arrive when the test says. */
+  const arrivals: Record<string, () => void> = {};
+  const TEST_NS = defineNamespace('testFeature', (language) => new Promise((resolve) => {
+    arrivals[language] = () => resolve({ default: { testFeature: { hello: { fr: 'Bonjour', en: 'Hello', ar: 'مرحبا' }[language] } } });
+  }));
+  const arrive = (language: string) => waitFor(() => expect(arrivals[language]).toBeDefined()).then(() => arrivals[language]!());
+
+  function Hello() {
+    const { t } = useTranslation(TEST_NS);
     // A key of the namespace and one of the default namespace (fallback).
-    return <p>{t('questionnaires.backToTasks')} · {t('common.retry')}</p>;
+    return <p>{t('testFeature.hello')} · {t('common.retry')}</p>;
   }
 
-  it('a component waits for its namespace (no key shown), then speaks it; a language change loads it before switching', async () => {
-    expect(i18n.hasResourceBundle('fr', QUESTIONNAIRES)).toBe(false);
-    render(<Suspense fallback={<p>waiting</p>}><BackToTasks /></Suspense>);
-    expect(screen.queryByText(/questionnaires\./)).toBeNull();
-    expect(await screen.findByText(`Retour à mes tâches · ${i18n.t('common.retry')}`)).toBeTruthy();
+  it('a component waits (Suspense) for its namespace, no key shown; a language change loads it before switching', async () => {
+    render(<Suspense fallback={<p>waiting</p>}><Hello /></Suspense>);
+    expect(screen.getByText('waiting')).toBeTruthy();
+    expect(screen.queryByText(/testFeature\./)).toBeNull();
+    await arrive('fr');
+    expect(await screen.findByText(`Bonjour · ${i18n.t('common.retry')}`)).toBeTruthy();
 
-    let loadedWhenSwitched = false;
-    i18n.on('languageChanged', (language) => { loadedWhenSwitched = i18n.hasResourceBundle(language, QUESTIONNAIRES); });
-    await act(() => switchLanguage('ar'));
+    let loadedWhenSwitched: boolean | undefined;
+    i18n.on('languageChanged', (language) => { loadedWhenSwitched ??= i18n.hasResourceBundle(language, TEST_NS); });
+    const switching = switchLanguage('ar');
+    await arrive('ar');
+    await act(async () => { await switching; });
     expect(loadedWhenSwitched).toBe(true);
-    expect(screen.getByText(/العودة|مهام/)).toBeTruthy();
+    expect(screen.getByText(/^مرحبا · /)).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('a feature namespace starts loading as soon as its module is evaluated, before any screen asks for it', async () => {
+    await waitFor(() => expect(i18n.hasResourceBundle(i18n.language, QUESTIONNAIRES)).toBe(true));
   });
 });
