@@ -92,9 +92,9 @@ module.exports = {
     includeOnly: '^(client|server|schemas)/',
     doNotFollow: { path: 'node_modules' },
     // TypeScript 7 has no JavaScript compiler API: Babel strips the types (keeping type-only
-    // imports as dependencies) and acorn reads the imports; the tsconfig there keeps JSX as written.
+    // imports as dependencies) and acorn reads the imports. Imports are relative paths with their
+    // extension, so no tsconfig is needed to resolve them.
     babelConfig: { fileName: 'scripts/deps/babel.config.cjs' },
-    tsConfig: { fileName: 'scripts/deps/tsconfig.json' },
     // A type-only import is still a dependency of the code that writes it.
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

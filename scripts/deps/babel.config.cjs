@@ -24,11 +24,13 @@ function keepTypeImports() {
 module.exports = {
   babelrc: false,
   configFile: false,
-  plugins: [keepTypeImports],
+  // JSX becomes calls, so that acorn reads every file strictly (without a TypeScript API,
+  // dependency-cruiser cannot read the tsconfig's `jsx` to parse JSX, and its fallback parser
+  // guesses around what it cannot read).
+  plugins: [keepTypeImports, ['@babel/plugin-transform-react-jsx', { runtime: 'automatic' }]],
   presets: [
-    // Every file is read as TSX (JSX is kept as written, for acorn: see the tsconfig beside this file).
-    // dependency-cruiser expands this config once, for its own file name, so per-extension
-    // overrides would never apply.
+    // Every file is read as TSX: dependency-cruiser expands this config once, for its own file
+    // name, so per-extension overrides would never apply.
     ['@babel/preset-typescript', { isTSX: true, allExtensions: true, onlyRemoveTypeImports: true, allowDeclareFields: true }],
   ],
 };
