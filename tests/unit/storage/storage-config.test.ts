@@ -1,4 +1,5 @@
 /** STORAGE_DRIVER and the S3_* variables → config.storage (server/config.ts), and what start-up refuses. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 
@@ -38,5 +39,23 @@ describe('storage configuration', () => {
       STORAGE_DRIVER: 's3', S3_BUCKET: 'b-files', S3_ACCESS_KEY_ID: 'minioadmin', S3_SECRET_ACCESS_KEY: 'minioadmin',
     };
     expect(() => loadConfig(env)).toThrow(/S3_SECRET_ACCESS_KEY is a published default/);
+  });
+});
+
+describe('docker-compose.yml storage', () => {
+  const compose = readFileSync(new URL('../../../docker-compose.yml', import.meta.url), 'utf8');
+  const lines = compose.split('\n').filter((line) => !line.trimStart().startsWith('#')).join('\n');
+
+  it('has no default for MINIO_ROOT_PASSWORD: compose refuses to start without it', () => {
+    const uses = [...lines.matchAll(/\$\{MINIO_ROOT_PASSWORD([^}]*)\}/g)].map((m) => m[1]!);
+    expect(uses.length).toBeGreaterThan(0);
+    for (const use of uses) expect(use).toMatch(/^:\?./);
+  });
+
+  it('runs MinIO, creates the bucket, and points the care API at it', () => {
+    expect(lines).toMatch(/image: minio\/minio/);
+    expect(lines).toMatch(/mc mb --ignore-existing/);
+    expect(lines).toMatch(/STORAGE_DRIVER: s3/);
+    expect(lines).toMatch(/S3_ENDPOINT: http:\/\/minio:9000/);
   });
 });
