@@ -1,5 +1,6 @@
 /** Under the table: how many results, the page size, and the pages (Mantine Pagination). */
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_TABLE } from './texts.ts';
 import { PAGE_SIZES } from '../../../../schemas/common.ts';
@@ -15,15 +16,20 @@ interface Props {
 
 export function DataTablePager({ list, totalItems, pageCount, pageSizes = PAGE_SIZES }: Props) {
   const { t } = useTranslation(DATA_TABLE);
+  const sizeId = useId();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="data-table-total">
         {totalItems === undefined ? '' : t('dataTable.total', { count: totalItems })}
       </Text>
       <Group gap="sm" wrap="wrap">
-        {pageSizes.length > 1 && <Select size="xs" w={90} label={t('dataTable.pageSize')} allowDeselect={false} withCheckIcon={false}
-          data={pageSizes.map(String)} value={String(list.pageSize)} onChange={(value) => value && list.setPageSize(Number(value))}
-          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }} />}
+        {pageSizes.length > 1 && (
+          <Group gap={8} wrap="nowrap">
+            <Text component="label" htmlFor={sizeId} size="sm">{t('dataTable.pageSize')}</Text>
+            <Select id={sizeId} size="xs" w={76} allowDeselect={false} withCheckIcon={false} data={pageSizes.map(String)}
+              value={String(list.pageSize)} onChange={(value) => value && list.setPageSize(Number(value))} />
+          </Group>
+        )}
         {pageCount > 1 && (
           <Pagination size="sm" total={pageCount} value={Math.min(list.page, pageCount)} onChange={list.setPage}
             getControlProps={(control) => ({ 'aria-label': t(`dataTable.pages.${control}`) })}

@@ -1,0 +1,121 @@
+/**
+ * The professional's patient-file list (issue 9) in real Chromium, in French and in Arabic:
+ * reached from the navigation and the dashboard, searched by name (case and accents ignored)
+ * and by birth date, filtered by status and service, sorted, paged, the state kept in the
+ * address (reload), and a file opened. The operator of CHU Azur sees the establishment's four
+ * demo files: Camille Martin (Cardiologie, open), Omar Faure (Cardiologie, open), Yasmine
+ * Haddad (Cardiologie, closed; Chirurgie orthopédique, awaiting).
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { consoleProblems, launchChromium, screenshot } from './support/browser.ts';
+import { expectScreen, loggedInPage } from './support/session.ts';
+
+const TEXTS = {
+  fr: {
+    nav: 'Dossiers patients', title: 'Dossiers patients', search: 'Rechercher', pageSize: 'Lignes par page', service: 'Service',
+    patient: 'Patient', closed: 'Clôturé', awaiting: 'En attente', total: (n: number) => (n === 1 ? '1 résultat' : `${n} résultats`),
+    empty: 'Aucun dossier ne correspond à cette recherche.', born: 'Date de naissance : 17 avril 1958',
+  },
+  ar: {
+    nav: 'ملفات المرضى', title: 'ملفات المرضى', search: 'بحث', pageSize: 'عدد الأسطر في الصفحة', service: 'الخدمة',
+    patient: 'المريض', closed: 'مغلق', awaiting: 'قيد الانتظار', total: (n: number) => ({ 1: 'نتيجة واحدة', 2: 'نتيجتان' } as Record<number, string>)[n] ?? `${n} نتائج`,
+    empty: 'لا يوجد ملف يطابق هذا البحث.', born: '',
+  },
+} as const;
+
+const rows = (page: Page) => page.locator('table tbody tr');
+const names = (page: Page) => rows(page).locator('td:first-child').allInnerTexts();
+const total = (page: Page) => page.getByTestId('data-table-total').innerText();
+const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+describe('patient-file list', () => {
+  const base = inject('gatewayUrl');
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchChromium(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it.each(['fr', 'ar'] as const)('search, filters, sort, pages and opening a file (%s)', async (lang) => {
+    const text = TEXTS[lang];
+    const page = await loggedInPage(browser, base, 'operator', { lang });
+    const problems = consoleProblems(page);
+    await expectScreen(page, '/s/0');
+    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+
+    // The dashboard offers the list beside its heading; the navigation leads there too.
+    expect(await page.getByTestId('dashboard-patient-files').getAttribute('href')).toBe('/s/0/patient-file');
+    await page.getByRole('navigation').getByRole('link', { name: text.nav }).click();
+    await expectScreen(page, '/s/0/patient-file', text.title);
+    await expect.poll(() => total(page)).toBe(text.total(4));
+    expect(await page.title()).toContain(text.title);
+    expect((await names(page)).sort()).toEqual(['Camille Martin', 'Omar Faure', 'Yasmine Haddad', 'Yasmine Haddad']);
+    // Columns run in reading order: the patient's at the start side (left in French, right in Arabic).
+    const [patientBox, statusBox] = [await page.getByRole('columnheader').first().boundingBox(), await page.getByRole('columnheader').nth(2).boundingBox()];
+    expect(patientBox!.x < statusBox!.x).toBe(lang === 'fr');
+    await screenshot(page, `patient-file-list-${lang}`);
+    mkdirSync('/tmp/shots', { recursive: true });
+    copyFileSync(`test-results/e2e/patient-file-list-${lang}.png`, `/tmp/shots/patient-file-list-${lang}.png`);
+
+    // Names: case and accents do not matter; a birth date typed the interface's way finds its patient.
+    const search = page.getByLabel(text.search);
+    await search.fill('HÀDDAD');
+    await expect.poll(() => names(page)).toEqual(['Yasmine Haddad', 'Yasmine Haddad']);
+    expect(params(page).q).toBe('HÀDDAD');
+    await search.fill('faure');
+    await expect.poll(() => names(page)).toEqual(['Omar Faure']);
+    await search.fill('17/04/1958');
+    await expect.poll(() => names(page)).toEqual(['Camille Martin']);
+    expect(await rows(page).first().innerText()).toMatch(/68|٦٨/);
+    await search.fill('Zoé Inconnue');
+    await expect.poll(() => page.getByText(text.empty).isVisible()).toBe(true);
+    await search.fill('');
+    await expect.poll(() => total(page)).toBe(text.total(4));
+
+    // Filters: a status, then a service; the address keeps them through a reload.
+    await page.locator('label', { hasText: text.closed }).click();
+    await expect.poll(() => total(page)).toBe(text.total(1));
+    expect(await rows(page).first().innerText()).toContain('Cardiologie');
+    await page.locator('label', { hasText: text.closed }).click();
+    await page.locator('label', { hasText: text.awaiting }).click();
+    await page.getByLabel(text.service, { exact: true }).and(page.locator('input')).click();
+    await page.getByRole('option', { name: 'Chirurgie orthopédique' }).click();
+    await expect.poll(() => names(page)).toEqual(['Yasmine Haddad']);
+    expect(params(page)).toMatchObject({ status: 'AWAITING' });
+    await page.reload();
+    await expect.poll(() => names(page)).toEqual(['Yasmine Haddad']);
+    expect(await rows(page).first().innerText()).toContain('Chirurgie orthopédique');
+    await page.goto(`${base}/s/0/patient-file`);
+    await expect.poll(() => total(page)).toBe(text.total(4));
+
+    // Sort: the patient heading is a button; a second press reverses the order.
+    const ascending = await names(page);
+    const patientHeading = page.getByRole('columnheader', { name: text.patient });
+    expect(await patientHeading.getAttribute('aria-sort')).toBe('ascending');
+    await patientHeading.getByRole('button').click();
+    await expect.poll(() => patientHeading.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => names(page)).toEqual([...ascending].reverse());
+    expect(params(page).sort).toBe('-patientName');
+
+    // Pages of 3: the fourth file on page 2, Back returns to page 1.
+    await page.getByLabel(text.pageSize, { exact: true }).and(page.locator('input')).click();
+    await page.getByRole('option', { name: '3', exact: true }).click();
+    await expect.poll(() => rows(page).count()).toBe(3);
+    await page.getByRole('button', { name: lang === 'fr' ? 'Page 2' : 'الصفحة 2' }).click();
+    await expect.poll(() => names(page)).toEqual([ascending[0]]);
+    expect(params(page)).toMatchObject({ page: '2', pageSize: '3', sort: '-patientName' });
+    await page.goBack();
+    await expect.poll(() => rows(page).count()).toBe(3);
+
+    // Opening a file: Enter on its row.
+    await page.getByLabel(text.search).fill('camille');
+    await expect.poll(() => names(page)).toEqual(['Camille Martin']);
+    await rows(page).first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/s\/0\/patient-file\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByTestId('patient-file-name').innerText()).toBe('Camille Martin');
+    if (lang === 'fr') expect(await page.getByTestId('patient-birth-date').innerText()).toContain(text.born);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
