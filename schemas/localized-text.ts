@@ -17,3 +17,15 @@ export const localizedTextSchema = {
   ],
 } as const;
 export type LocalizedText = FromSchema<typeof localizedTextSchema>;
+
+/**
+ * A localised text as a person reads it, on the client and the server alike: the text of
+ * `language`, else the French one (the one every text has), else the first one given. An empty
+ * translation counts as missing.
+ */
+export function textIn(text: LocalizedText | Partial<Record<string, string>> | undefined, language: string): string | undefined {
+  if (text === undefined) return undefined;
+  if (typeof text === 'string') return text;
+  const texts = text as Partial<Record<string, string>>;
+  return texts[language] || texts.fr || Object.values(texts).find((value) => typeof value === 'string' && value !== '');
+}

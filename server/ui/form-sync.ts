@@ -8,9 +8,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { establishments, forms, formVersions } from '../db/schema.ts';
+import { textIn, type LocalizedText } from '../../schemas/localized-text.ts';
 import type { ProvisionedFiles, ProvisionedForm } from './provisioned-files.ts';
 
-export const frenchText = (text: string | { fr: string }) => (typeof text === 'string' ? text : text.fr);
+export const frenchText = (text: LocalizedText): string => textIn(text, 'fr') ?? '';
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };

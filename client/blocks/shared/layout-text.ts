@@ -1,12 +1,8 @@
 /** A layout's texts and links as a screen shows them. */
-import type { LocalizedText } from '../../../schemas/localized-text.ts';
+import { textIn, type LocalizedText } from '../../../schemas/localized-text.ts';
 
-/** A layout's text in the interface language; French when that language is missing. */
-export function localize(text: LocalizedText | undefined, language: string): string {
-  if (text === undefined) return '';
-  if (typeof text === 'string') return text;
-  return text[language as keyof typeof text] || text.fr;
-}
+/** A layout's text in the interface language (the shared fallback: French, then any); '' when there is none. */
+export const localize = (text: LocalizedText | undefined, language: string): string => textIn(text, language) ?? '';
 
 /**
  * Where a layout's link leads: an https address opens outside; a path of the site is used as

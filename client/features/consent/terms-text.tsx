@@ -8,13 +8,14 @@ import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '../../blocks/markdown/markdown-view.tsx';
 import { runtimeConfigIfLoaded } from '../../lib/config.ts';
+import { textIn } from '../../../schemas/localized-text.ts';
 import { isLanguage } from '../../lib/languages.ts';
 
 export function TermsText() {
   const { t, i18n } = useTranslation();
   const terms = runtimeConfigIfLoaded()?.termsOfUse;
   const language = isLanguage(i18n.language) ? i18n.language : 'fr';
-  const text = terms?.[language] ?? terms?.fr;
+  const text = textIn(terms, language);
   if (!text) return null;
   return (
     <Box

@@ -22,10 +22,12 @@ import { FREE_RESPONSES_PER_DAY } from './limits.ts';
 const DAY = 24 * 3_600_000;
 import { timeZoneOf } from './time-zone.ts';
 import type { ErrorCode } from '../../../schemas/errors.ts';
+import { textIn as localized } from '../../../schemas/localized-text.ts';
+
+/** A questionnaire's name in the call's language (the shared fallback); every definition has a name. */
+const textIn = (text: FormDefinition['name'], language: string): string => localized(text, language) ?? '';
 
 const conflict = (code: ErrorCode, params?: Record<string, string | number>) => new AppError(409, code, params);
-const textIn = (text: unknown, language: string): string =>
-  typeof text === 'string' ? text : ((text as Record<string, string>)[language] ?? (text as { fr: string }).fr);
 
 export function formsRepository(care: CareContext) {
   const { db, userId, language, now } = care;

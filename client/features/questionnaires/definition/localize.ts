@@ -6,7 +6,7 @@
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { Expression, FormDefinition } from '../../../../schemas/form.ts';
-import type { LocalizedText } from '../../../../schemas/localized-text.ts';
+import { textIn, type LocalizedText } from '../../../../schemas/localized-text.ts';
 import { parsePointer } from '../../../lib/json-schema-form/pointer.ts';
 import { isLanguage, type Language } from '../../../lib/languages.ts';
 
@@ -22,11 +22,8 @@ export interface LocalizedForm {
   files: NonNullable<FormDefinition['files']>;
 }
 
-/** The text of `language`, else the French one, else the first one given. */
-export function textIn(text: LocalizedText | undefined, language: Language): string | undefined {
-  if (text === undefined) return undefined;
-  return typeof text === 'string' ? text : (text[language] ?? text.fr ?? Object.values(text).find((v) => typeof v === 'string'));
-}
+/** The text of `language`, else the French one, else the first one given (schemas/localized-text.ts). */
+export { textIn };
 
 /**
  * The language to show a questionnaire in: the route's locale, else the interface's, when the
