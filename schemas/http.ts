@@ -15,9 +15,9 @@ export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT
 
 /**
  * POST/PUT/PATCH/DELETE change state; so does HEAD /api/me?l= (it saves the language).
- * `path` is the address without its query, with its area prefix (/api/me).
+ * `path` is the address with its area prefix (/api/me), its query ignored.
  */
 export function changesState(method: string, path: string): boolean {
   const m = method.toUpperCase();
-  return STATE_CHANGING_METHODS.has(m) || (m === 'HEAD' && path === '/api/me');
+  return STATE_CHANGING_METHODS.has(m) || (m === 'HEAD' && path.split('?')[0] === '/api/me');
 }
