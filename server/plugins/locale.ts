@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { fromAcceptLanguage, isLanguage, type Language } from '../i18n/index.ts';
+import { TIMEZONE_HEADER as TIMEZONE } from '../../schemas/http.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +18,8 @@ declare module 'fastify' {
   }
 }
 
-export const TIMEZONE_HEADER = 'x-timezone';
+/** The client's header (schemas/http.ts), as Node names it. */
+export const TIMEZONE_HEADER = TIMEZONE.toLowerCase();
 
 /** IANA names as browsers send them: `Area/Location[/Sub]`, `UTC`, `EST5EDT`, `Etc/GMT+5`. */
 const IANA_NAME = /^[A-Z][A-Za-z0-9_+-]{0,40}(\/[A-Z0-9][A-Za-z0-9_+-]{0,40}){0,2}$/;

@@ -8,11 +8,11 @@ import type { ActiveSession } from '../auth/session-store.ts';
 import { CONSENT_EXEMPT, missingConsent } from '../auth/consent.ts';
 import { unauthorized } from '../errors.ts';
 import { IDENTITY_CHANGED_HEADER } from '../identity.ts';
-import { STATE_CHANGING } from './session.ts';
+import { changesState, CSRF_HEADER, EXPIRES_HEADER as EXPIRES } from '../../schemas/http.ts';
 import { isTimeZone } from './locale.ts';
 
-export const EXPIRES_HEADER = 'x-session-expires-in';
-export const CSRF_RESPONSE_HEADER = 'x-csrf-token';
+export const EXPIRES_HEADER = EXPIRES.toLowerCase();
+export const CSRF_RESPONSE_HEADER = CSRF_HEADER.toLowerCase();
 
 function routeKey(request: FastifyRequest): string {
   return `${request.method} ${request.url.split('?')[0]}`;
@@ -28,7 +28,8 @@ export function sessionLayer(app: FastifyInstance) {
     }
     const { user } = session;
     // HEAD /me?l= saves the language: the one HEAD that changes state, so it needs the token.
-    if (STATE_CHANGING.has(request.method) || (request.method === 'HEAD' && routeKey(request) === 'HEAD /api/me')) {
+    // The client's rule (schemas/http.ts): POST, PUT, PATCH, DELETE, and HEAD /api/me?l=.
+    if (changesState(request.method, request.url)) {
       app.checkAntiForgery(request, session.csrfToken);
     }
 

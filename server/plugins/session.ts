@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { SessionStore, type ActiveSession } from '../auth/session-store.ts';
 import { safeEqual } from '../auth/tokens.ts';
 import { forbidden } from '../errors.ts';
+import { CSRF_HEADER as CSRF, STATE_CHANGING_METHODS } from '../../schemas/http.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +28,9 @@ declare module 'fastify' {
   }
 }
 
-export const CSRF_HEADER = 'x-csrf-token';
-export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Node gives request header names in lower case; the names and the rule are the client's (schemas/http.ts). */
+export const CSRF_HEADER = CSRF.toLowerCase();
+export const STATE_CHANGING = STATE_CHANGING_METHODS;
 
 export interface SessionPluginOptions {
   db: Db;
