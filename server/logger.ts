@@ -3,8 +3,8 @@
  * cookies, tokens and signed identities are redacted, bodies are never logged.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { stdSerializers } from 'pino';
+import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { stdSerializers, type Logger } from 'pino';
 
 export const REDACTED = [
   'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-care-identity"]',
@@ -38,8 +38,9 @@ export function serverOptions(level: string, trustProxy: boolean): FastifyServer
       },
     },
     trustProxy,
-    // One line per request (written by logRequests below) instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request (written by logRequests below) instead of Fastify's two. Through a
+    // LogController: the top-level `disableRequestLogging` is deprecated (FSTDEP023).
+    logController: new LogController({ disableRequestLogging: true }),
     // A caller's request id is kept for correlation only when it looks like one.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -56,7 +57,11 @@ export function serverOptions(level: string, trustProxy: boolean): FastifyServer
 
 /** The one access-log line of a request: method, path (never the query), status, duration. */
 export function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  // A callback hook (no promise per call) that builds the line only when it is written.
+  app.addHook('onResponse', (request, reply, done) => {
+    if ((request.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') !== false) {
+      request.log.info({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    }
+    done();
   });
 }

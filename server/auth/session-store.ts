@@ -37,6 +37,7 @@ export interface SessionStoreOptions {
 
 export class SessionStore {
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly loading = new Map<string, { ended: boolean; promise: Promise<CacheEntry | undefined> }>();
   private readonly touchEveryMs: number;
 
   private readonly db: Db;
@@ -68,6 +69,19 @@ export class SessionStore {
     return { id, session };
   }
 
+  /**
+   * The answer of `resolve` when this gateway's memory gives it without the database (a session
+   * read less than `cacheMs` ago and still live, or a cookie that cannot be one): the common case,
+   * answered without a promise. Undefined when `resolve` must be asked.
+   */
+  known(id: string | undefined): { session: ActiveSession | undefined } | undefined {
+    if (!id || id.length > 200) return { session: undefined };
+    const now = this.options.now();
+    const entry = this.cache.get(sha256(id));
+    if (!entry || now - entry.loadedAt >= this.options.cacheMs || now < entry.loadedAt) return undefined;
+    return this.expiresAt(entry.session) <= now ? undefined : { session: entry.session };
+  }
+
   /** The live session of a cookie value, or undefined when unknown or expired. */
   async resolve(id: string | undefined): Promise<ActiveSession | undefined> {
     if (!id || id.length > 200) return undefined;
@@ -75,7 +89,7 @@ export class SessionStore {
     const now = this.options.now();
     let entry = this.cache.get(idHash);
     if (!entry || now - entry.loadedAt >= this.options.cacheMs || now < entry.loadedAt) {
-      entry = await this.load(idHash, entry, now);
+      entry = await this.loadOnce(idHash, entry, now);
       if (!entry) return undefined;
     }
     const { session } = entry;
@@ -91,18 +105,26 @@ export class SessionStore {
     return Math.max(0, Math.floor((this.expiresAt(session) - this.options.now()) / 1000));
   }
 
-  /** Extends the idle lifetime (never past the absolute one). */
-  async touch(session: ActiveSession): Promise<void> {
+  /**
+   * Extends the idle lifetime (never past the absolute one). The database is written at most
+   * every `touchEveryMs`: only then is there a promise to wait for.
+   */
+  touch(session: ActiveSession): Promise<void> | undefined {
     const now = this.options.now();
     session.lastSeenAt = Math.max(session.lastSeenAt, now);
     const entry = this.cache.get(session.idHash);
-    if (entry && now - entry.persistedLastSeenAt < this.touchEveryMs) return;
+    if (entry && now - entry.persistedLastSeenAt < this.touchEveryMs) return undefined;
+    return this.persistLastSeen(session, entry, now);
+  }
+
+  private async persistLastSeen(session: ActiveSession, entry: CacheEntry | undefined, now: number): Promise<void> {
     await this.db.update(sessions).set({ lastSeenAt: new Date(session.lastSeenAt) }).where(eq(sessions.idHash, session.idHash));
     if (entry) entry.persistedLastSeenAt = now;
   }
 
   async destroy(idHash: string): Promise<void> {
     this.cache.delete(idHash);
+    this.endReads(idHash);
     await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
   }
 
@@ -115,25 +137,30 @@ export class SessionStore {
   /** Drops what this gateway remembers of a user's sessions, after their record changed. */
   forgetUser(userId: string): void {
     for (const [key, entry] of this.cache) if (entry.session.userId === userId) this.cache.delete(key);
+    // Whose session a read in progress is, is not known yet: none is remembered (rare).
+    this.endReads();
   }
 
   /**
-   * After a change to a user's own record (language, time zone, consents): reads the user once
-   * and puts it into the sessions this gateway remembers, instead of forgetting them, which made
-   * the next call of each reload its session, user and grants. Sessions ended meanwhile (a
-   * password change deletes them) are forgotten, so they are read again and found gone.
+   * After a change to a user's record (language, time zone, consents, and their grants: a route
+   * that changes someone's privileges marks that user's identity changed too): reads the user and
+   * their access once and puts them into the sessions this gateway remembers, instead of
+   * forgetting them, which made the next call of each reload its session. The care API reads
+   * grants from the identity, so they follow at once. Sessions ended meanwhile (a password change
+   * deletes them) are forgotten, so they are read again and found gone.
    */
   async refreshUser(userId: string): Promise<void> {
     const cached = [...this.cache].filter(([, entry]) => entry.session.userId === userId);
     if (cached.length === 0) return;
-    const [user, live] = await Promise.all([
+    const [user, access, live] = await Promise.all([
       loadUserSnapshot(this.db, userId),
+      loadAccess(this.db, userId),
       this.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)),
     ]);
     const alive = new Set(live.map((row) => row.idHash));
     for (const [key, entry] of cached) {
       if (!user || !alive.has(key)) this.cache.delete(key);
-      else entry.session = { ...entry.session, user };
+      else entry.session = { ...entry.session, user, access };
     }
   }
 
@@ -150,7 +177,33 @@ export class SessionStore {
     return Math.min(session.lastSeenAt + this.options.idleMs, session.absoluteExpiresAt);
   }
 
-  private async load(idHash: string, previous: CacheEntry | undefined, now: number): Promise<CacheEntry | undefined> {
+  /**
+   * One read per session at a time: when its cached copy gets stale, the calls that arrive while
+   * it is read again wait for that read instead of each starting their own (with 10 concurrent
+   * calls, 10 reads of the session, user and grants every `cacheMs`). A read overtaken by the
+   * end of the session (logout, password change) is not remembered.
+   */
+  private loadOnce(idHash: string, previous: CacheEntry | undefined, now: number): Promise<CacheEntry | undefined> {
+    const current = this.loading.get(idHash);
+    if (current) return current.promise;
+    const read = { ended: false, promise: undefined as unknown as Promise<CacheEntry | undefined> };
+    read.promise = this.load(idHash, previous, now, read).finally(() => {
+      if (this.loading.get(idHash) === read) this.loading.delete(idHash);
+    });
+    this.loading.set(idHash, read);
+    return read.promise;
+  }
+
+  /** Reads in progress are not remembered: the session (or any, without idHash) changed meanwhile. */
+  private endReads(idHash?: string): void {
+    for (const [key, read] of this.loading) {
+      if (idHash !== undefined && key !== idHash) continue;
+      read.ended = true;
+      this.loading.delete(key);
+    }
+  }
+
+  private async load(idHash: string, previous: CacheEntry | undefined, now: number, read: { ended: boolean }): Promise<CacheEntry | undefined> {
     const [row] = await this.db.select().from(sessions).where(and(eq(sessions.idHash, idHash)));
     const [user, access] = row ? await Promise.all([loadUserSnapshot(this.db, row.userId), loadAccess(this.db, row.userId)]) : [];
     if (!row || !user || !access) {
@@ -164,7 +217,11 @@ export class SessionStore {
       lastSeenAt: Math.max(persisted, previous?.session.lastSeenAt ?? 0),
       absoluteExpiresAt: row.absoluteExpiresAt.getTime(), user, access,
     };
-    return this.remember(session, now, Math.max(persisted, previous?.persistedLastSeenAt ?? 0));
+    const persistedLastSeenAt = Math.max(persisted, previous?.persistedLastSeenAt ?? 0);
+    // Overtaken by the end of the session or a change of its user: the calls that were waiting
+    // (they ran alongside it) get what was read, but the next ones read again.
+    if (read.ended) return { session, loadedAt: now, persistedLastSeenAt };
+    return this.remember(session, now, persistedLastSeenAt);
   }
 
   private remember(session: ActiveSession, now: number, persistedLastSeenAt: number): CacheEntry {

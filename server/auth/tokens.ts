@@ -1,10 +1,11 @@
 /** Random identifiers and constant-time comparisons used by sessions and anti-forgery tokens. */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, URL-safe: session ids and anti-forgery tokens. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+/** One-shot `crypto.hash`: no Hash object per call (every /api call hashes its session cookie). */
+export const sha256 = (value: string) => hash('sha256', value, 'base64url');
 
 export const hmac = (key: string, value: string) => createHmac('sha256', key).update(value).digest('base64url');
 

@@ -112,28 +112,39 @@ const MULTIPART = /^multipart\//i;
 /** RFC 2046 §5.1.1: 1 to 70 characters, quoted or not. */
 const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
 
+/** The request's inputs by field name; a GET without query nor parameters walks nothing. */
+function firstField(request: FastifyRequest, find: (value: unknown, field: string) => string | undefined): string | undefined {
+  return find(request.params, 'params') ?? find(request.query, 'query') ?? find(request.body, 'body');
+}
+
 function checkRequest(request: FastifyRequest) {
-  for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
-    const field = refusedField(value, part);
-    if (field) throw badRequest('invalid_character', { field }, field);
-  }
+  const field = firstField(request, refusedField);
+  if (field) throw badRequest('invalid_character', { field }, field);
   const type = request.headers['content-type'];
   if (type && MULTIPART.test(type) && !BOUNDARY.test(type)) throw badRequest('multipart_invalid', {}, 'body');
 }
 
 export default fp(async function inputRules(app: FastifyInstance) {
   // preParsing: on the raw bytes, whichever parser reads them next (scopes may bring their own).
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  // Only a call with a JSON body needs a promise; the others go on at once.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const type = request.headers['content-type'];
-    return type && JSON_TYPE.test(type) ? checkedJsonBody(request, payload) : payload;
+    if (!type || !JSON_TYPE.test(type)) return done(null, payload);
+    checkedJsonBody(request, payload).then((checked) => done(null, checked), (err: Error) => done(err));
   });
+  // Callback hooks, not async ones: no promise and no extra turn of the microtask queue per call.
   // preValidation: after the body is parsed, before the schema (and any handler) reads it.
-  app.addHook('preValidation', async (request) => checkRequest(request));
-  // preHandler: after the schemas coerced the query and params.
-  app.addHook('preHandler', async (request) => {
-    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
-      const field = nonFiniteField(value, part);
-      if (field) throw badRequest('invalid_number', { field }, field);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequest(request);
+    } catch (err) {
+      return done(err as Error);
     }
+    done();
+  });
+  // preHandler: after the schemas coerced the query and params.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const field = firstField(request, nonFiniteField);
+    done(field ? badRequest('invalid_number', { field }, field) : undefined);
   });
 }, { name: 'input-rules' });

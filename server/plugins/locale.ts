@@ -44,20 +44,34 @@ export function isTimeZone(value: unknown): value is string {
   return known;
 }
 
+/** A browser sends the same Accept-Language with every call: parsed once per distinct value. */
+const accepted = new Map<string, Language | undefined>();
+function acceptedLanguage(header: string | undefined): Language | undefined {
+  if (!header) return undefined;
+  if (accepted.has(header)) return accepted.get(header);
+  const language = fromAcceptLanguage(header);
+  // Bounded, and only ordinary values: a client cannot grow it without limit.
+  if (accepted.size < 2000 && header.length <= 200) accepted.set(header, language);
+  return language;
+}
+
 export default fp(async function locale(app: FastifyInstance, opts: { defaultLanguage: Language }) {
   app.decorateRequest('locale', opts.defaultLanguage);
   app.decorateRequest('localeFromQuery', false);
   app.decorateRequest('timeZone', 'UTC');
 
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: no promise and no extra turn of the microtask queue per call.
+  app.addHook('onRequest', (request, _reply, done) => {
     const l = (request.query as Record<string, unknown> | undefined)?.l;
     request.localeFromQuery = isLanguage(l);
-    request.locale = isLanguage(l) ? l : fromAcceptLanguage(request.headers['accept-language']) ?? opts.defaultLanguage;
+    request.locale = isLanguage(l) ? l : acceptedLanguage(request.headers['accept-language']) ?? opts.defaultLanguage;
     const zone = request.headers[TIMEZONE_HEADER];
-    request.timeZone = isTimeZone(zone) ? zone : 'UTC';
+    request.timeZone = zone === undefined ? 'UTC' : isTimeZone(zone) ? zone : 'UTC';
+    done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('content-language')) reply.header('content-language', request.locale);
+    done(null, payload);
   });
 }, { name: 'locale' });

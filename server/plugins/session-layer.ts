@@ -3,7 +3,7 @@
  * consents → language and time zone → identity for the care API; and on the way out
  * X-Session-Expires-In on every response.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ActiveSession } from '../auth/session-store.ts';
 import { CONSENT_EXEMPT, missingConsent } from '../auth/consent.ts';
 import { unauthorized } from '../errors.ts';
@@ -47,22 +47,25 @@ export function sessionLayer(app: FastifyInstance) {
     return touched;
   }
 
+  /** The hook's end: its error, or once the idle extension (if any) is written. */
+  function settle(request: FastifyRequest, reply: FastifyReply, session: ActiveSession | undefined, done: HookHandlerDoneFunction) {
+    let touched: Promise<void> | undefined;
+    try {
+      touched = admit(request, reply, session);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (touched) touched.then(() => done(), done);
+    else done();
+  }
+
   // A callback hook: a session this gateway read less than cacheMs ago (nearly every call) is
-  // checked without a promise; only a cache miss or a write of the idle extension waits.
+  // checked without a promise nor a closure; only a cache miss or a write of the idle extension
+  // waits.
   app.addHook('onRequest', (request, reply, done) => {
-    const settle = (session: ActiveSession | undefined) => {
-      let touched: Promise<void> | undefined;
-      try {
-        touched = admit(request, reply, session);
-      } catch (err) {
-        return done(err as Error);
-      }
-      if (touched) touched.then(() => done(), done);
-      else done();
-    };
     const known = app.knownSession(request);
-    if (known) settle(known.session);
-    else app.resolveSession(request).then(settle, done);
+    if (known) settle(request, reply, known.session, done);
+    else app.resolveSession(request).then((session) => settle(request, reply, session, done), done);
   });
 
   /** X-Session-Expires-In and the token, from the session as it is after the call. */

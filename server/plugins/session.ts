@@ -22,6 +22,8 @@ declare module 'fastify' {
     /** Origin / Sec-Fetch-Site checks and the session-bound token; throws 403 when they fail. */
     checkAntiForgery(request: FastifyRequest, expectedToken: string | undefined): void;
     resolveSession(request: FastifyRequest): Promise<ActiveSession | undefined>;
+    /** What resolveSession would answer, when the gateway knows it without the database; else undefined. */
+    knownSession(request: FastifyRequest): { session: ActiveSession | undefined } | undefined;
   }
   interface FastifyRequest {
     session: ActiveSession | undefined;
@@ -61,6 +63,13 @@ export default fp(async function session(app: FastifyInstance, opts: SessionPlug
     if (request.session) return request.session;
     request.session = await store.resolve(request.cookies[name]);
     return request.session;
+  });
+
+  app.decorate('knownSession', (request: FastifyRequest) => {
+    if (request.session) return { session: request.session };
+    const known = store.known(request.cookies[name]);
+    if (known) request.session = known.session;
+    return known;
   });
 
   app.decorate('checkAntiForgery', (request: FastifyRequest, expectedToken: string | undefined) => {
