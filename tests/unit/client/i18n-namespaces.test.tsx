@@ -36,6 +36,11 @@ describe('namespace files', () => {
     expect(namespaceFolders).toEqual(expect.arrayContaining(['features/questionnaires/locales', 'features/layout-builder/locales', 'lib/json-schema-form/locales']));
   });
 
+  it('no two folders use one namespace name', () => {
+    const names = namespaceFolders.map((folder) => Object.keys(load(path.join(CLIENT, folder), 'fr'))[0]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it.each(namespaceFolders)('%s: one top-level key, named by defineNamespace in texts.ts beside it; en and ar have the keys of fr', (folder) => {
     const full = path.join(CLIENT, folder);
     const fr = load(full, 'fr');
