@@ -91,12 +91,11 @@ module.exports = {
     // Tests may import anything: only the application code is checked.
     includeOnly: '^(client|server|schemas)/',
     doNotFollow: { path: 'node_modules' },
-    // TypeScript 7 has no JavaScript compiler API: Babel strips the types (keeping type-only
-    // imports as dependencies) and acorn reads the imports. Imports are relative paths with their
-    // extension, so no tsconfig is needed to resolve them.
+    // TypeScript 7 has no JavaScript compiler API: Babel strips the types and acorn reads the
+    // imports. A type-only import is still a dependency of the code that writes it: the Babel
+    // config keeps them (what tsPreCompilationDeps does with the TypeScript parser). Imports are
+    // relative paths with their extension, so no tsconfig is needed to resolve them.
     babelConfig: { fileName: 'scripts/deps/babel.config.cjs' },
-    // A type-only import is still a dependency of the code that writes it.
-    tsPreCompilationDeps: true,
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
