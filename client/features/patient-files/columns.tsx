@@ -10,12 +10,10 @@ import { ageOn, todayIn } from '../../lib/dates/age.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { FileStatusBadge } from '../../lib/ui/file-status-badge.tsx';
 import { TruncatedText } from '../../lib/ui/truncated-text.tsx';
+import classes from './columns.module.css';
 import { PATIENT_FILES } from './texts.ts';
 
 const column = createColumnHelper<PatientFileRow>();
-// A Latin name in an Arabic page keeps its own direction (dir=auto) but lines up with its
-// column's heading, at the page's start side.
-const ALIGN_WITH_COLUMN = { textAlign: 'match-parent' } as const;
 
 export function usePatientFileColumns() {
   const { t } = useTranslation(PATIENT_FILES);
@@ -25,7 +23,7 @@ export function usePatientFileColumns() {
     return [
       column.accessor('patientName', {
         id: 'patientName', header: t('patientFiles.columns.patient'),
-        cell: (c) => <TruncatedText fw={600} maw={280} style={ALIGN_WITH_COLUMN}>{c.getValue() ?? ''}</TruncatedText>,
+        cell: (c) => <TruncatedText fw={600} maw={280} className={classes.alignWithColumn}>{c.getValue() ?? ''}</TruncatedText>,
       }),
       column.accessor('patientBirthDate', {
         id: 'birthDate', header: t('patientFiles.columns.birthDate'),
@@ -37,7 +35,7 @@ export function usePatientFileColumns() {
         },
       }),
       column.accessor('status', { id: 'status', header: t('patientFiles.columns.status'), cell: (c) => <FileStatusBadge status={c.getValue()} /> }),
-      column.accessor('service.name', { id: 'service', header: t('patientFiles.columns.service'), cell: (c) => <TruncatedText maw={220} style={ALIGN_WITH_COLUMN}>{c.getValue()}</TruncatedText> }),
+      column.accessor('service.name', { id: 'service', header: t('patientFiles.columns.service'), cell: (c) => <TruncatedText maw={220} className={classes.alignWithColumn}>{c.getValue()}</TruncatedText> }),
       column.accessor((row) => row.startDate ?? row.createdAt, {
         id: 'startDate', header: t('patientFiles.columns.startDate'),
         cell: (c) => (c.row.original.startDate ? calendarDate(c.row.original.startDate) : day(c.row.original.createdAt)),
