@@ -44,7 +44,7 @@ describe('migration 0008 (file storage)', () => {
       insert into files (uploader_id, name, mime_type, size, content, form_response_id, uploaded_at)
       values (${uploader}, ${name}, ${content ? 'application/pdf' : null}, ${content?.length ?? null},
         ${content ? sql`decode(${content.toString('base64')}, 'base64')` : null}, ${formResponseId}, ${content ? new Date() : null})
-      returning id`)).rows[0] as { id: string };
+      returning id`) as { rows: { id: string }[] }).rows[0]!;
     const linked = await insert('lettre.pdf', letter, response!.id);
     const loose = await insert('photo.jpg', JPEG, null);
     const prepared = await insert('jamais.pdf', null, null);
@@ -64,7 +64,7 @@ describe('migration 0008 (file storage)', () => {
       { fileId: linked.id, ownerKind: 'form_response', ownerId: response!.id, patientFileId, createdAt: expect.any(Date) },
     ]);
     expect((await db.select({ key: fileChunks.key }).from(fileChunks)).length).toBe(2);
-    const columns = await db.execute(sql`select column_name from information_schema.columns where table_name = 'files' order by column_name`);
-    expect((columns.rows as { column_name: string }[]).map((c) => c.column_name)).not.toContain('content');
+    const columns = await db.execute(sql`select column_name from information_schema.columns where table_name = 'files' order by column_name`) as { rows: { column_name: string }[] };
+    expect(columns.rows.map((c) => c.column_name)).not.toContain('content');
   });
 });

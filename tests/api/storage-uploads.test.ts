@@ -21,6 +21,43 @@ const pdfOf = (size: number) => { const head = pdf(); const b = Buffer.alloc(siz
 const download = (b: Browser, url: string) => b.agent.get(url).buffer(true)
   .parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); });
 
+/**
+ * Uploads a 20 MB PDF over a real connection in two halves: `whileOpen` runs after the first
+ * half, the request not ended yet (what the storage holds then shows it streams).
+ */
+async function uploadInTwoHalves(gw: TestGateway, b: Browser, whileOpen: () => Promise<void>): Promise<{ status: number; body: string }> {
+  const prepared = (await calls(b).prepare('gros.pdf')).body;
+  // A server of our own in front of the app's (supertest opens and closes the app's for each call).
+  const server = http.createServer((req, res) => gw.app.server.emit('request', req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const bytes = pdfOf(MAX_UPLOAD_BYTES);
+  const boundary = 'telesuivi-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="gros.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1', port, method: 'POST', path: prepared.upload_url,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes.length + tail.length,
+        cookie: b.sessionCookie.split(';')[0], 'x-csrf-token': b.csrf, origin: gw.config.publicUrl.origin,
+      },
+    }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => { body += d; }).on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    (async () => {
+      req.write(head);
+      const half = bytes.length / 2;
+      req.write(bytes.subarray(0, half));
+      await whileOpen();
+      req.write(bytes.subarray(half));
+      req.end(tail);
+    })().catch(reject);
+  }).finally(() => server.close());
+}
+
 describe('database storage, through the API', () => {
   let gw: TestGateway;
   let b: Browser;
@@ -78,39 +115,10 @@ describe('database storage, through the API', () => {
   });
 
   it('stores a 20 MB upload as it arrives: rows are written before the request has ended', async () => {
-    // A server of our own in front of the app's (supertest opens and closes the app's for each call).
-    const server = http.createServer((req, res) => gw.app.server.emit('request', req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const prepared = (await calls(b).prepare('gros.pdf')).body;
-    const bytes = pdfOf(MAX_UPLOAD_BYTES);
-    const boundary = 'telesuivi-test-boundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="gros.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const before = await chunkRows();
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1', port, method: 'POST', path: prepared.upload_url,
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes.length + tail.length,
-          cookie: b.sessionCookie.split(';')[0], 'x-csrf-token': b.csrf, origin: gw.config.publicUrl.origin,
-        },
-      }, (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (d: string) => { body += d; }).on('end', () => resolve({ status: res.statusCode!, body }));
-      });
-      req.on('error', reject);
-      (async () => {
-        req.write(head);
-        const half = bytes.length / 2;
-        req.write(bytes.subarray(0, half));
-        // The first half is in; the request has not ended. The storage must already hold some of it.
-        await vi.waitFor(async () => expect(await chunkRows()).toBeGreaterThan(before), { timeout: 60_000, interval: 50 });
-        req.write(bytes.subarray(half));
-        req.end(tail);
-      })().catch(reject);
+    const res = await uploadInTwoHalves(gw, b, async () => {
+      await vi.waitFor(async () => expect(await chunkRows()).toBeGreaterThan(before), { timeout: 60_000, interval: 50 });
     });
-    const res = await answer.finally(() => server.close());
     expect(res.status, res.body).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ size: MAX_UPLOAD_BYTES, mimeType: 'application/pdf' });
   }, 120_000);
@@ -145,6 +153,14 @@ describe('S3 storage, through the API', () => {
     expect(back.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(back.body as Buffer, bytes)).toBe(0);
   });
+
+  it('sends the parts of a 20 MB upload as they arrive: parts are on the server before the request has ended', async () => {
+    const res = await uploadInTwoHalves(gw, b, async () => {
+      await vi.waitFor(async () => expect(await s3.pendingParts()).toBeGreaterThan(0), { timeout: 60_000, interval: 50 });
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(await s3.pendingParts()).toBe(0);
+  }, 120_000);
 
   it('keeps no object of a refused upload', async () => {
     const before = await s3.keys();

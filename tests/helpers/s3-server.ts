@@ -5,10 +5,10 @@
  * test process on a free port with its files in a temporary directory. No MinIO binary can be
  * installed here (npm and Debian packages only): s3rver is what speaks the protocol in CI.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListMultipartUploadsCommand, ListObjectsV2Command, ListPartsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3StorageConfig } from '../../server/storage/s3.ts';
 
@@ -16,6 +16,8 @@ export interface TestS3 {
   config: S3StorageConfig;
   /** The keys in the bucket. */
   keys(): Promise<string[]>;
+  /** Parts of multipart uploads not completed yet, received by the server. */
+  pendingParts(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ export async function startTestS3(): Promise<TestS3> {
   const endpoint = process.env.TEST_S3_ENDPOINT;
   let close = async () => {};
   let config: S3StorageConfig;
+  let s3rverParts: (() => number) | undefined;
   if (endpoint) {
     const accessKeyId = process.env.TEST_S3_ACCESS_KEY_ID;
     const secretAccessKey = process.env.TEST_S3_SECRET_ACCESS_KEY;
@@ -40,6 +43,9 @@ export async function startTestS3(): Promise<TestS3> {
       // s3rver's own published pair: it checks signatures with it.
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     };
+    // s3rver keeps each part of an upload in progress as a file named by its number under …uploads/<id>/.
+    s3rverParts = () => readdirSync(directory, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /^\d+$/.test(e.name) && e.parentPath.split(path.sep).some((segment) => segment.endsWith('uploads'))).length;
     close = async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
@@ -57,6 +63,13 @@ export async function startTestS3(): Promise<TestS3> {
         ContinuationToken = page.NextContinuationToken;
       } while (ContinuationToken);
       return keys;
+    },
+    async pendingParts() {
+      if (s3rverParts) return s3rverParts();
+      const uploads = (await client.send(new ListMultipartUploadsCommand({ Bucket: config.bucket }))).Uploads ?? [];
+      let parts = 0;
+      for (const u of uploads) parts += ((await client.send(new ListPartsCommand({ Bucket: config.bucket, Key: u.Key, UploadId: u.UploadId }))).Parts ?? []).length;
+      return parts;
     },
     async close() {
       client.destroy();
