@@ -123,6 +123,9 @@ export function pageOf<T extends object>(item: T) {
   } as const;
 }
 
+/** A page of a list as pageOf describes it, for code that builds or reads one of any row type. */
+export type Page<T> = Omit<FromSchema<ReturnType<typeof pageOf<{ type: 'object' }>>>, 'data'> & { data: T[] };
+
 export const errorResponses = {
   400: errorSchema,
   401: errorSchema,

@@ -15,7 +15,9 @@
  */
 export interface PageRequest { page: number; pageSize: number }
 
-export interface Page<T> { data: T[]; totalItems: number; page: number; pageSize: number }
+import type { Page } from '../../schemas/common.ts';
+
+export type { Page };
 
 export interface PageLoaders<T> {
   /** The rows of the page, in the list's order. */

@@ -6,11 +6,10 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
-/** What every list endpoint answers (the server's list helper: `pageOf` in schemas/common.ts). */
-export interface ListPage<T> {
-  data: T[];
-  totalItems: number;
-}
+import type { Page } from '../../../../schemas/common.ts';
+
+/** What every list endpoint answers (the server's list helper: `pageOf` in schemas/common.ts); the table reads these two. */
+export type ListPage<T> = Pick<Page<T>, 'data' | 'totalItems'>;
 
 export function listQueryOptions<T, const K extends readonly unknown[]>(options: {
   queryKey: K;
