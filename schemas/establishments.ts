@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { pageQuerySchema, uuidSchema } from './common.ts';
+import { listProperties, localeQueryProperties, PAGE_SIZES, uuidSchema } from './common.ts';
 
 export const establishmentSchema = {
   type: 'object',
@@ -24,14 +24,16 @@ export const establishmentSchema = {
 } as const;
 export type Establishment = FromSchema<typeof establishmentSchema>;
 
-export const ESTABLISHMENT_SORTS = ['name', '-name', 'identifier', '-identifier'] as const;
+export const ESTABLISHMENT_SORT_FIELDS = ['name', 'identifier'] as const;
+/** The structures picker loads them all at once, 999 per page (spec 001 §7), beside the usual sizes. */
+export const ESTABLISHMENT_PAGE_SIZES = [...PAGE_SIZES, 999] as const;
 
 export const establishmentListQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    ...pageQuerySchema.properties,
-    sort: { type: 'string', enum: ESTABLISHMENT_SORTS, default: 'name' },
+    ...localeQueryProperties,
+    ...listProperties({ sorts: ESTABLISHMENT_SORT_FIELDS, defaultSort: 'name', pageSizes: ESTABLISHMENT_PAGE_SIZES }),
   },
 } as const;
 export type EstablishmentListQuery = FromSchema<typeof establishmentListQuerySchema>;

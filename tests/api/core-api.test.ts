@@ -133,7 +133,8 @@ describe('GET /api/establishments', () => {
     ['sort=-name', ['Clinique des Tilleuls', 'CHU Azur', 'Aix Santé']],
     ['sort=identifier', ['Aix Santé', 'CHU Azur', 'Clinique des Tilleuls']],
     ['sort=-identifier', ['Clinique des Tilleuls', 'CHU Azur', 'Aix Santé']],
-    ['sort=name&page=2&pageSize=1', ['CHU Azur']],
+    ['sort=name&page=1&pageSize=3', ['Aix Santé', 'CHU Azur', 'Clinique des Tilleuls']],
+    ['sort=name&page=2&pageSize=3', []], // page sizes are those of spec 001 §9 (3 the smallest)
   ])('sorts and pages (%s)', async (query, expected) => {
     const res = await get('admin', `/api/establishments?${query}`, 200);
     expect(names(res.body)).toEqual(expected);

@@ -34,7 +34,10 @@ async function as(local: string): Promise<Browser> {
   return b;
 }
 
-function search(local: string, body: PatientFileSearchBody | Record<string, unknown>, establishment = azur, language?: string) {
+/** What a client sends: page, pageSize and sort may be left to their defaults. */
+type Body = Partial<PatientFileSearchBody>;
+
+function search(local: string, body: Body | Record<string, unknown>, establishment = azur, language?: string) {
   return as(local).then((b) => {
     const call = b.agent.post(`/api/establishments/${establishment}/patient_files/search${language ? `?l=${language}` : ''}`)
       .set('x-csrf-token', b.csrf).send(body);
@@ -42,7 +45,7 @@ function search(local: string, body: PatientFileSearchBody | Record<string, unkn
   });
 }
 
-async function rows(local: string, body: PatientFileSearchBody): Promise<PatientFileRow[]> {
+async function rows(local: string, body: Body): Promise<PatientFileRow[]> {
   const res = await search(local, body);
   expect(res.status, res.text).toBe(200);
   return res.body.data as PatientFileRow[];

@@ -1,30 +1,26 @@
 /** Establishments (structures) the caller may see, through the structure scope of their care context. */
-import { asc, count, desc, eq, inArray, or, and } from 'drizzle-orm';
+import { asc, count, eq, inArray, or, and } from 'drizzle-orm';
 import { establishments, services } from '../../db/schema.ts';
 import type { Establishment, EstablishmentListQuery } from '../../../schemas/establishments.ts';
 import type { Theme } from '../../../schemas/theme.ts';
 import { resolveTheme, type ThemeSource } from '../../shared/themes.ts';
 import { notFound } from '../../errors.ts';
+import { defineSorts, orderOf } from '../../lists/sort.ts';
+import { pageOfRows } from '../../lists/page.ts';
 import type { CareContext } from '../context.ts';
 import { patientSideStructureScope } from '../access.ts';
 
-const SORTS = {
-  name: [asc(establishments.name), asc(establishments.id)],
-  '-name': [desc(establishments.name), asc(establishments.id)],
-  identifier: [asc(establishments.identifier)],
-  '-identifier': [desc(establishments.identifier)],
-} as const;
+const SORTS = defineSorts({ name: [establishments.name], identifier: [establishments.identifier] }, establishments.id);
 
 export function establishmentsRepository(care: CareContext) {
   const { db } = care;
   return {
     async list(query: Required<Pick<EstablishmentListQuery, 'page' | 'pageSize' | 'sort'>>) {
       const scope = care.structureScope;
-      const [rows, [total]] = await Promise.all([
-        db.select().from(establishments).where(scope).orderBy(...SORTS[query.sort])
-          .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(establishments).where(scope),
-      ]);
+      const { data: rows, totalItems } = await pageOfRows(query, {
+        rows: (limit, offset) => db.select().from(establishments).where(scope).orderBy(...orderOf(SORTS, query.sort)).limit(limit).offset(offset),
+        count: async () => (await db.select({ n: count() }).from(establishments).where(scope))[0]?.n ?? 0,
+      });
       const serviceRows = rows.length
         ? await db.select({ id: services.id, name: services.name, establishmentId: services.establishmentId })
           .from(services).where(inArray(services.establishmentId, rows.map((r) => r.id))).orderBy(asc(services.name))
@@ -37,7 +33,7 @@ export function establishmentsRepository(care: CareContext) {
         professionalDirectoryEnabled: r.professionalDirectoryEnabled,
         services: serviceRows.filter((s) => s.establishmentId === r.id).map(({ id, name }) => ({ id, name })),
       }));
-      return { data, totalItems: total?.n ?? 0 };
+      return { data, totalItems, page: query.page, pageSize: query.pageSize };
     },
 
     /** A structure's theme, also readable by the patients and caregivers of its files. */
