@@ -79,10 +79,3 @@ function readSessionHeaders(response: Response, sentLanguage: boolean) {
   const language = response.headers.get('Content-Language');
   if (language && !sentLanguage) apiHooks.contentLanguage(language);
 }
-
-/**
- * @deprecated Use `call(contract, …)`: this older form types its answer by hand. It stays only
- * while the last caller (the patient-file search, being written) moves to its contract.
- */
-export const apiFetch = <T>(path: string, request: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> =>
-  send(request.method ?? 'GET', `/api${path}`, request) as Promise<T>;
