@@ -16,12 +16,12 @@ const TEXTS = {
   fr: {
     nav: 'Dossiers patients', title: 'Dossiers patients', search: 'Rechercher', pageSize: 'Lignes par page', service: 'Service',
     patient: 'Patient', closed: 'Clôturé', awaiting: 'En attente', total: (n: number) => (n === 1 ? '1 résultat' : `${n} résultats`),
-    empty: 'Aucun dossier ne correspond à cette recherche.', born: 'Date de naissance : 17 avril 1958',
+    empty: 'Aucun dossier ne correspond à cette recherche.', born: 'Date de naissance : 17 avril 1958', summaryTab: 'Synthèse du dossier patient',
   },
   ar: {
     nav: 'ملفات المرضى', title: 'ملفات المرضى', search: 'بحث', pageSize: 'عدد الأسطر في الصفحة', service: 'الخدمة',
     patient: 'المريض', closed: 'مغلق', awaiting: 'قيد الانتظار', total: (n: number) => ({ 1: 'نتيجة واحدة', 2: 'نتيجتان' } as Record<number, string>)[n] ?? `${n} نتائج`,
-    empty: 'لا يوجد ملف يطابق هذا البحث.', born: '',
+    empty: 'لا يوجد ملف يطابق هذا البحث.', born: '', summaryTab: 'ملخص ملف المريض',
   },
 } as const;
 
@@ -103,6 +103,8 @@ describe('patient-file list', () => {
     await page.getByLabel(text.pageSize, { exact: true }).and(page.locator('input')).click();
     await page.getByRole('option', { name: '3', exact: true }).click();
     await poll(() => rows(page).count()).toBe(3);
+    await screenshot(page, `patient-file-list-paged-${lang}`);
+    copyFileSync(`test-results/e2e/patient-file-list-paged-${lang}.png`, `/tmp/shots/patient-file-list-paged-${lang}.png`);
     await page.getByRole('button', { name: lang === 'fr' ? 'Page 2' : 'الصفحة 2' }).click();
     await poll(() => names(page)).toEqual([ascending[0]]);
     expect(params(page)).toMatchObject({ page: '2', pageSize: '3', sort: '-patientName' });
@@ -117,6 +119,12 @@ describe('patient-file list', () => {
     await page.waitForURL(/\/s\/0\/patient-file\/[0-9a-f-]{36}$/);
     await poll(() => page.getByTestId('patient-file-name').innerText()).toBe('Camille Martin');
     if (lang === 'fr') expect(await page.getByTestId('patient-birth-date').innerText()).toContain(text.born);
+    // The file's tabs come from the registry: the summary (default), then the questionnaire responses.
+    await poll(() => page.getByRole('tab').count()).toBe(2);
+    expect(await page.getByRole('tab', { selected: true }).innerText()).toBe(text.summaryTab);
+    await page.getByRole('tab').nth(1).click();
+    await page.waitForURL(/\/form-responses$/);
+    await screenshot(page, `patient-file-opened-${lang}`);
     expect(problems).toEqual([]);
     await page.context().close();
   }, 180_000);
