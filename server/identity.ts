@@ -5,8 +5,8 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { Language } from './i18n/index.ts';
-import type { UserSnapshot } from './auth/user-snapshot.ts';
-import { hmac, safeEqual } from './auth/tokens.ts';
+import type { UserSnapshot } from './shared/user-snapshot.ts';
+import { hmac, safeEqual } from './shared/tokens.ts';
 import type { Grants, Privilege } from './care/access.ts';
 
 export interface Identity {

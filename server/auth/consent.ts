@@ -3,7 +3,7 @@
  * use, every API call answers 401 with the matching code, except the calls that record the
  * consent and the one that saves the language.
  */
-import type { UserSnapshot } from './user-snapshot.ts';
+import type { UserSnapshot } from '../shared/user-snapshot.ts';
 
 export const CONSENT_EXEMPT = new Set([
   'POST /api/me/terms-acceptance',

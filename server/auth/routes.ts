@@ -22,7 +22,7 @@ import { LoginLimiter } from './login-limiter.ts';
 import { loginPage, logoutPage } from './pages.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../shared/passwords.ts';
 import { safeTargetUrl } from './target-url.ts';
-import { hmac, randomToken } from './tokens.ts';
+import { hmac, randomToken } from '../shared/tokens.ts';
 
 export interface AuthOptions {
   publicUrl: URL;

@@ -9,8 +9,8 @@
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
-import { randomToken, sha256 } from './tokens.ts';
-import { loadUserSnapshot, type UserSnapshot } from './user-snapshot.ts';
+import { randomToken, sha256 } from '../shared/tokens.ts';
+import { loadUserSnapshot, type UserSnapshot } from '../shared/user-snapshot.ts';
 import { loadAccess, type AccessSummary } from '../care/access.ts';
 
 export interface ActiveSession {

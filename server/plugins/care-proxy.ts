@@ -9,7 +9,7 @@ import proxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import { IDENTITY_HEADER, signIdentity, type Identity } from '../identity.ts';
-import type { UserSnapshot } from '../auth/user-snapshot.ts';
+import type { UserSnapshot } from '../shared/user-snapshot.ts';
 import { sendError } from './errors.ts';
 
 /** How long a signed identity is reused for the same caller and the same content. */

@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { SessionStore, type ActiveSession } from '../auth/session-store.ts';
-import { safeEqual } from '../auth/tokens.ts';
+import { safeEqual } from '../shared/tokens.ts';
 import { forbidden } from '../errors.ts';
 import { CSRF_HEADER as CSRF, STATE_CHANGING_METHODS } from '../../schemas/http.ts';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../server/auth/tokens.ts';
+import { sha256 } from '../../server/shared/tokens.ts';
 import { sessions, users } from '../../server/db/schema.ts';
 import { demoEmail, DEMO_PASSWORD, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { cookieAttributes, cookieOf, loginResponse } from '../helpers/auth-flow.ts';

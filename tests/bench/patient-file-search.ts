@@ -16,7 +16,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { openDatabase, type Db } from '../../server/db/client.ts';
 import { establishments, services, users } from '../../server/db/schema.ts';
 import { provisionDemo } from '../../server/demo/provision.ts';
-import { loadUserSnapshot } from '../../server/auth/user-snapshot.ts';
+import { loadUserSnapshot } from '../../server/shared/user-snapshot.ts';
 import { loadGrants } from '../../server/care/access.ts';
 import { careContext, type CareContext } from '../../server/care/context.ts';
 import { searchPatientFiles, type SearchRequest } from '../../server/care/patient-files/search.ts';
