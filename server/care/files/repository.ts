@@ -43,7 +43,7 @@ export function filesRepository(care: CareContext, storage: Storage) {
       return { ...toRecord(file!), upload_url: `/api/files/${file!.id}/upload` };
     },
 
-    /** Before reading the body: the caller's prepared file, not uploaded yet. */
+    /** The caller's prepared file, not uploaded yet (404 someone else's or unknown, 409 uploaded). */
     async checkUploadable(id: string): Promise<void> {
       const file = await own(id);
       if (file.uploadedAt) throw new AppError(409, 'file_already_uploaded');
@@ -56,10 +56,17 @@ export function filesRepository(care: CareContext, storage: Storage) {
      * bytes are removed.
      */
     async upload(id: string, body: Readable, afterStored: () => Promise<void> = async () => {}): Promise<FileRecord> {
-      await this.checkUploadable(id);
       const tooLarge = () => badRequest('file_too_large', {}, 'body.file');
       const limited = limitBytes(body, MAX_UPLOAD_BYTES, tooLarge);
+      // The first bytes are read before the id is checked: a broken multipart body is refused as
+      // such (400 multipart_invalid) whatever the id, and nothing is stored before the check.
       const { type, stream } = await typedStream(limited.stream);
+      try {
+        await this.checkUploadable(id);
+      } catch (error) {
+        stream.destroy();
+        throw error;
+      }
       // The type sample has been read: nothing arrived at all, or bytes that name no accepted type.
       if (limited.received() === 0) {
         stream.destroy();

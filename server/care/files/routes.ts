@@ -30,10 +30,8 @@ export default async function fileRoutes(app: FastifyInstance) {
   route(app, contracts.prepare, async (request) => repo(request).prepare(request.body));
 
   route(app, contracts.upload, async (request) => {
-    const files = repo(request);
-    // The id first (someone else's: not found; already uploaded: 409), before a byte is read.
-    await files.checkUploadable(request.params.id);
     if (!request.isMultipart()) throw badRequest('file_missing', {}, 'body.file');
+    const files = repo(request);
     const parts = request.files();
     try {
       const first = await parts.next();
