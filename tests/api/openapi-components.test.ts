@@ -54,6 +54,16 @@ describe('OpenAPI components (issue 9 §2)', () => {
     }
   });
 
+  it('registers every /api and /ui route from a contract of schemas/api/ (the one way to add a route)', () => {
+    const declared = new Set(contracts.map((c) => `${c.method} ${c.url}`));
+    const bare = gw.app.registeredRoutes
+      .filter((r) => /^\/(api|ui)\//.test(r.url) && !r.url.includes('.unroutable'))
+      // Fastify adds a HEAD route beside each GET.
+      .filter((r) => !(r.method === 'HEAD' && declared.has(`GET ${r.url}`)))
+      .map((r) => `${r.method} ${r.url}`).filter((key) => !declared.has(key));
+    expect(bare).toEqual([]);
+  });
+
   it('documents every contract registered, with its summary (HEAD routes are left out by @fastify/swagger)', () => {
     const registered = new Set(gw.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
     for (const contract of contracts.filter((c) => registered.has(`${c.method} ${c.url}`) && c.method !== 'HEAD' && !c.url.includes('*'))) {
