@@ -7,9 +7,10 @@
  * Haddad (Cardiologie, closed; Chirurgie orthopédique, awaiting).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { consoleProblems, launchChromium, screenshot } from './support/browser.ts';
+import { consoleProblems, launchChromium, screenshot, settled } from './support/browser.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const TEXTS = {
@@ -55,6 +56,9 @@ describe('patient-file list', () => {
     // Columns run in reading order: the patient's at the start side (left in French, right in Arabic).
     const [patientBox, statusBox] = [await page.getByRole('columnheader').first().boundingBox(), await page.getByRole('columnheader').nth(2).boundingBox()];
     expect(patientBox!.x < statusBox!.x).toBe(lang === 'fr');
+    await settled(page);
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await screenshot(page, `patient-file-list-${lang}`);
     mkdirSync('/tmp/shots', { recursive: true });
     copyFileSync(`test-results/e2e/patient-file-list-${lang}.png`, `/tmp/shots/patient-file-list-${lang}.png`);
