@@ -195,6 +195,12 @@ describe('sorts and pages', () => {
     expect(far.body).toMatchObject({ data: [], totalItems: all.length, page: 2_147_483_647 });
   });
 
+  it('a searched page past the end is empty, with the total', async () => {
+    const res = await search('operator', { page: 2, pageSize: 3, filters: { text: 'eloise' } });
+    expect(res.body).toMatchObject({ data: [], totalItems: 1, page: 2, pageSize: 3 });
+    expect((await search('operator', { filters: { text: 'nobody-here' } })).body).toMatchObject({ data: [], totalItems: 0 });
+  });
+
   it('a row carries what the list shows', async () => {
     const [row] = await rows('operator', { filters: { text: 'eloise' } });
     expect(row).toMatchObject({

@@ -128,7 +128,7 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
   const descending = request.sort.startsWith('-');
   const byService = request.sort === 'service' || request.sort === '-service';
 
-  const select = (condition: SQL | undefined, order: SQL[], limit: number, offset: number) => db.select({
+  const fields = {
     file: patientFiles,
     firstName: users.firstName,
     lastName: users.lastName,
@@ -137,7 +137,9 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
     birthDate: users.birthDate,
     externalId: users.externalId,
     isCaregiver: followsAsCaregiver(userId).mapWith(Boolean),
-  }).from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId))
+  };
+  const select = (condition: SQL | undefined, order: SQL[], limit: number, offset: number) => db.select(fields)
+    .from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId))
     .where(condition).orderBy(...order).limit(limit).offset(offset);
   type Found = Awaited<ReturnType<typeof select>>[number];
 
@@ -165,6 +167,22 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
     };
   };
 
+  /**
+   * Filters on the patient (name, birth date, identifier) match few files, read through the
+   * patients found first: one query finds them, counts them (count(*) over the whole match) and
+   * sorts them, instead of finding them twice, once for the page and once for the total.
+   */
+  if (patientConditions.length && !byService) {
+    const offset = (request.page - 1) * request.pageSize;
+    const found = await db.select({ ...fields, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId))
+      .where(where).orderBy(...orderOf(SORTS, request.sort)).limit(request.pageSize).offset(offset);
+    // A page past the end has no row to carry the total: counted apart.
+    const totalItems = found[0]?.total
+      ?? (offset ? (await db.select({ n: count() }).from(patientFiles).where(where))[0]?.n ?? 0 : 0);
+    return { data: found.map(toRow), totalItems, page: request.page, pageSize: request.pageSize };
+  }
+
   // Counted per service: the total, and where each service's files fall in the order by service name.
   const counts = (async () => {
     const rows = await db.select({ serviceId: patientFiles.serviceId, n: count() }).from(patientFiles)
@@ -178,7 +196,7 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
    * on average, and read the whole table when they match rarely or never here (AWAITING files of
    * another establishment's services). An ARRAY(subquery) is computed once, before the outer
    * query: a fence the planner cannot see through. Filters on the patient (name, birth date,
-   * identifier) are estimated from their own indexes: those run at once, beside the count.
+   * identifier) are read in one query above.
    */
   const total = counts.then((byId) => [...byId.values()].reduce((a, b) => a + b, 0));
   const narrowed = async () => {
