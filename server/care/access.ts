@@ -6,13 +6,12 @@
  * simply not found (404, not 403). The gateway's UI catalogue reads the same predicates
  * (server/ui/layouts/access.ts).
  */
-import { hasRole, PRIVILEGE_SETS } from '../../schemas/privileges.ts';
+import { hasRole, PRIVILEGE_SETS, type Privilege } from '../../schemas/privileges.ts';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { caregivers, establishmentMembers, establishments, patientFiles, serviceMembers, services } from '../db/schema.ts';
-import type { PRIVILEGES } from '../../schemas/common.ts';
 
-export type Privilege = (typeof PRIVILEGES)[number];
+export type { Privilege };
 
 /**
  * A user's privileges, loaded with the session and carried in the identity (plain records, not

@@ -2,11 +2,11 @@
  * The four privilege checks of spec 000 §6, on the GET /me/privileges answer. The gateway
  * applies the same rules (server/care/access.ts); these decide what the interface offers.
  */
-import type { PRIVILEGES } from '../../../schemas/common.ts';
+import type { Privilege } from '../../../schemas/privileges.ts';
 import type { PrivilegeEntry } from '../../../schemas/me.ts';
 
 /** One of the privileges of spec 000 §6. */
-export type Privilege = (typeof PRIVILEGES)[number];
+export type { Privilege };
 
 const intersects = (held: readonly string[], wanted: readonly string[]) => wanted.some((w) => held.includes(w));
 
