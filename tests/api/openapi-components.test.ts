@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPONENTS } from '../../schemas/api/components.ts';
 import type { RouteContract } from '../../schemas/api/contract.ts';
 import * as establishments from '../../schemas/api/establishments.ts';
-import * as files from '../../schemas/api/files.ts';
 import * as forms from '../../schemas/api/forms.ts';
+import { CONTRACTS } from '../../schemas/api/index.ts';
 import * as me from '../../schemas/api/me.ts';
-import * as ui from '../../schemas/api/ui.ts';
 import { startGateway, type TestGateway } from '../helpers/app.ts';
 
 interface Operation { summary?: string; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }
@@ -25,8 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await gw.close(); });
 
-const contracts: RouteContract[] = [establishments, files, forms, me, ui]
-  .flatMap((module) => Object.values(module).flatMap((routes) => Object.values(routes as Record<string, RouteContract>)));
+const contracts: RouteContract[] = [...CONTRACTS.values()];
 const operationOf = (contract: RouteContract) => doc.paths[contract.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[contract.method.toLowerCase()];
 const successSchema = (operation: Operation | undefined) => {
   const status = Object.keys(operation?.responses ?? {}).find((s) => /^2/.test(s));

@@ -8,12 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RouteContract } from '../../../schemas/api/contract.ts';
-import * as establishments from '../../../schemas/api/establishments.ts';
-import * as files from '../../../schemas/api/files.ts';
-import * as forms from '../../../schemas/api/forms.ts';
-import * as me from '../../../schemas/api/me.ts';
-import * as ui from '../../../schemas/api/ui.ts';
+import { CONTRACTS } from '../../../schemas/api/index.ts';
 import * as keys from '../../../client/lib/api/query-keys.ts';
 
 const CLIENT = path.resolve(import.meta.dirname, '../../../client');
@@ -26,11 +21,6 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Every contract by `group.name`, as client modules name them (`call(formRoutes.tasks, …)`). */
-const CONTRACTS = new Map<string, RouteContract>(
-  [establishments, files, forms, me, ui].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
-    Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
-);
 
 /** A key's shape: its string parts, anything computed as `*`: `['patient_files', id, 'tasks']` → `["patient_files", *, "tasks"]`. */
 function keyShape(elements: string): string | undefined {

@@ -1,0 +1,12 @@
+/** Every route contract, by `group.name` as modules name them (`formRoutes.tasks`): for tests and tools that walk them all. */
+import type { RouteContract } from './contract.ts';
+import * as establishments from './establishments.ts';
+import * as files from './files.ts';
+import * as forms from './forms.ts';
+import * as me from './me.ts';
+import * as ui from './ui.ts';
+
+export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
+  [establishments, files, forms, me, ui].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+    Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
+);
