@@ -34,7 +34,7 @@ export default function DataTableBlock({ props, context }: BlockComponentProps<F
     select: (body: { data: Row[] }) => ({ data: body.data.slice((list.page - 1) * list.pageSize, list.page * list.pageSize), totalItems: body.data.length }),
   });
   const columns = useMemo(() => props.columns.map((c) => column.accessor((row) => cellText(row, c.field), {
-    id: c.field, header: localize(c.label, i18n.language), enableSorting: false,
+    id: c.field, header: localize(c.label, i18n.language),
   })), [props.columns, i18n.language]);
   const title = localize(props.title, i18n.language);
   return (

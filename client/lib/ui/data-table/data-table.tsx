@@ -19,9 +19,9 @@ import { SortHeader } from './sort-header.tsx';
 import type { ListControls } from './use-list-state.ts';
 
 export interface DataTableProps<T, S extends string> {
-  /** The list's state in the address: useListState(definition). */
+  /** The list's state: useListState(definition) (in the address) or useLocalListState (in the component). */
   list: ListControls<S, string>;
-  /** Column ids of sortable columns are the list's sort fields (`birthDate` sorts by `birthDate`/`-birthDate`). */
+  /** A column sorts when its id is one of the list's sort fields (`birthDate` sorts by `birthDate`/`-birthDate`). */
   columns: ColumnDef<T, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- TanStack's own column type
   query: UseQueryResult<ListPage<T>>;
   /** A row's stable id (keeps focus and React keys across pages); absent: its position. */
@@ -59,6 +59,7 @@ export function DataTable<T, S extends string>({ list, columns, query, getRowId,
       list.setSort(sortOf(next, list.definition));
     },
   });
+  const sortable = new Set<string>(list.definition.sorts.filter((sort) => !sort.startsWith('-')));
   const pageCount = Math.max(1, Math.ceil((page?.totalItems ?? 0) / list.pageSize));
 
   // An address beyond the last page (files closed since, or a hand-edited address) shows the last one.
@@ -74,7 +75,9 @@ export function DataTable<T, S extends string>({ list, columns, query, getRowId,
           {label && <VisuallyHidden component="caption">{label}</VisuallyHidden>}
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>{group.headers.map((header) => <SortHeader key={header.id} header={header} />)}</Table.Tr>
+              <Table.Tr key={group.id}>{group.headers.map((header) => (
+                <SortHeader key={header.id} header={header} sortable={sortable.has(header.column.id)} />
+              ))}</Table.Tr>
             ))}
           </Table.Thead>
           <Table.Tbody className={classes.body} aria-busy={skeleton || query.isPlaceholderData}>

@@ -11,10 +11,10 @@ import classes from './data-table.module.css';
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const ARROW = { asc: '▲', desc: '▼' } as const;
 
-export function SortHeader<T>({ header }: { header: Header<T, unknown> }) {
+export function SortHeader<T>({ header, sortable }: { header: Header<T, unknown>; sortable: boolean }) {
   const { t } = useTranslation(DATA_TABLE);
   const label = flexRender(header.column.columnDef.header, header.getContext());
-  if (!header.column.getCanSort()) return <Table.Th>{label}</Table.Th>;
+  if (!sortable || !header.column.getCanSort()) return <Table.Th>{label}</Table.Th>;
   const sorted = header.column.getIsSorted();
   const next = sorted === 'asc' ? 'desc' : 'asc';
   return (
