@@ -70,10 +70,10 @@ module.exports = {
       name: 'care-api-alone-transitively',
       comment:
         'The same, through any chain of imports: what `npm run start:api` loads (server/api-main.ts) must ' +
-        'not pull in the interface or login server through a module both use. A warning until ' +
-        'server/app.ts (baseApp beside buildGateway), plugins/{session,session-layer,openapi,provisioned,' +
-        'care-proxy}.ts and identity.ts stop importing server/ui and server/auth: then an error.',
-      severity: 'warn',
+        'not pull in the interface or login server through a module both use. The care API is built on ' +
+        'server/base-app.ts (the gateway adds session, /auth, /ui, the client and the proxy in server/app.ts); ' +
+        'what both apps read (provisioned files, layout and form validation, the version) is in server/shared/.',
+      severity: 'error',
       from: { path: '^server/api-main\\.ts$' },
       to: { path: '^server/(ui|auth)/', reachable: true },
     },

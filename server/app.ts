@@ -1,26 +1,19 @@
 /**
  * buildGateway(): the gateway of docs/architecture.md §2, as one Fastify app that main.ts starts and tests
  * build. /auth and /ui are its own; /api goes through the session layer, then to the care API
- * in this process or, when CARE_API_URL is set, to the care API behind a proxy.
+ * in this process or, when CARE_API_URL is set, to the care API behind a proxy. What it shares with
+ * the stand-alone care API is server/base-app.ts.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import { logRequests, serverOptions } from './logger.ts';
+import { baseApp, type AppOptions } from './base-app.ts';
 import { AppError } from './errors.ts';
-import errors, { clientErrors, frameworkErrors, sendError } from './plugins/errors.ts';
-import inputRules from './plugins/input-rules.ts';
-import locale from './plugins/locale.ts';
-import db from './plugins/db.ts';
-import storage from './storage/index.ts';
+import { sendError } from './plugins/errors.ts';
 import session from './plugins/session.ts';
-import security from './plugins/security.ts';
-import openapi from './plugins/openapi.ts';
 import health from './plugins/health.ts';
-import compression from './plugins/compression.ts';
 import { sessionLayer } from './plugins/session-layer.ts';
 import { careProxy } from './plugins/care-proxy.ts';
 import careApi from './care/plugin.ts';
@@ -29,59 +22,9 @@ import uiRoutes from './ui/routes.ts';
 import schemaRoutes from './ui/schema-routes.ts';
 import statusRoutes from './ui/status-route.ts';
 import layoutRoutes from './ui/layouts/routes.ts';
-import provisioned from './plugins/provisioned.ts';
 import { LayoutCatalogue } from './ui/layouts/catalogue.ts';
 import { formSync } from './ui/form-sync.ts';
 import { Logos } from './ui/branding.ts';
-
-export interface AppOptions {
-  config: Config;
-  database: Database;
-  /** Injectable clock: tests move time instead of sleeping. */
-  now?: () => Date;
-  /** Extra Fastify options (e.g. a test logger). */
-  fastify?: Partial<FastifyServerOptions>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route registered, for tests that must cover them all. */
-    registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
-  }
-}
-
-/** Shared by the gateway and the stand-alone care API. */
-export async function baseApp(options: AppOptions, title: string): Promise<FastifyInstance> {
-  const { config } = options;
-  const now = options.now ?? (() => new Date());
-  // A URL the router refuses is routed again through the app's hooks (plugins/errors.ts).
-  const app: FastifyInstance = Fastify({ ...serverOptions(config.logLevel, config.trustProxy), frameworkErrors: frameworkErrors(() => app),
-    clientErrorHandler: clientErrors(() => app, config.defaultLanguage), ...options.fastify,
-  });
-  const routes: { method: string; url: string; schema?: FastifySchema }[] = [];
-  app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
-  });
-  // A callback hook: no promise per call (async hooks cost one each, on every answer).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
-  logRequests(app);
-
-  await compression(app);
-  await app.register(security, { secure: config.secureCookies });
-  await app.register(locale, { defaultLanguage: config.defaultLanguage });
-  await app.register(errors);
-  await app.register(inputRules);
-  // After the error handler: the routes of plugins registered earlier keep Fastify's own.
-  await app.register(openapi, { title });
-  await app.register(db, { database: options.database, now });
-  await app.register(storage, { config: config.storage });
-  await app.register(provisioned, { dir: config.layoutsDir });
-  return app;
-}
 
 export async function buildGateway(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;

@@ -1,6 +1,6 @@
 /** buildCareApi(): the care API alone (split mode), trusting only identities the gateway signed. */
 import type { FastifyInstance } from 'fastify';
-import { baseApp, type AppOptions } from './app.ts';
+import { baseApp, type AppOptions } from './base-app.ts';
 import { AppError } from './errors.ts';
 import { sendError } from './plugins/errors.ts';
 import health from './plugins/health.ts';

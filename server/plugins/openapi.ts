@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER } from '../../schemas/http.ts';
 import { namedSchemas } from '../http/named-schemas.ts';
-import { APP_VERSION } from '../ui/runtime-config.ts';
+import { APP_VERSION } from '../shared/version.ts';
 
 export default fp(async function openapi(app: FastifyInstance, opts: { title: string }) {
   for (const schema of namedSchemas()) app.addSchema(schema);

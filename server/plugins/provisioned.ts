@@ -1,7 +1,7 @@
 /** The provisioned files (layouts and themes), loaded and watched once per process. */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { ProvisionedFiles } from '../ui/provisioned-files.ts';
+import { ProvisionedFiles } from '../shared/provisioned-files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 /**
  * The ajv that checks questionnaire answers, shared by the interface server (which checks
- * definitions with the same keywords, server/ui/form-definitions.ts) and the care API (which
+ * definitions with the same keywords, server/shared/form-definitions.ts) and the care API (which
  * checks answers, server/care/forms/answers.ts) — the care API runs alone in split mode.
  */
 import { Ajv } from 'ajv';

@@ -5,7 +5,7 @@
  */
 import type { Theme } from '../../schemas/theme.ts';
 
-/** Where provisioned themes come from (server/ui/provisioned-files.ts in both apps). */
+/** Where provisioned themes come from (server/shared/provisioned-files.ts in both apps). */
 export interface ThemeSource { theme(scope: string): Theme | undefined }
 
 /** Used only if layouts/default/theme.json is missing or invalid at start. */

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { establishments } from '../db/schema.ts';
 import type { Theme } from '../../schemas/theme.ts';
-import type { ProvisionedFiles } from './provisioned-files.ts';
+import type { ProvisionedFiles } from '../shared/provisioned-files.ts';
 import { resolveTheme } from '../shared/themes.ts';
 
 export const ENVIRONMENT_LABELS = ['dev', 'qa', 'stg', 'prd', 'tst'];

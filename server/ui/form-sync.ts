@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { establishments, forms, formVersions } from '../db/schema.ts';
 import { textIn, type LocalizedText } from '../../schemas/localized-text.ts';
-import type { ProvisionedFiles, ProvisionedForm } from './provisioned-files.ts';
+import type { ProvisionedFiles, ProvisionedForm } from '../shared/provisioned-files.ts';
 
 export const frenchText = (text: LocalizedText): string => textIn(text, 'fr') ?? '';
 

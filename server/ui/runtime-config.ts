@@ -4,9 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { RuntimeConfig } from '../../schemas/runtime-config.ts';
 import { LANGUAGES } from '../../schemas/common.ts';
-
-export const APP_VERSION = '4.12.1';
-export const RELEASE_DATE = '2025-07-09';
+import { APP_VERSION, RELEASE_DATE } from '../shared/version.ts';
 
 export function runtimeConfig(config: Config, brand: string | undefined, logoUrl: string): RuntimeConfig {
   const e = config.env;

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { establishments } from '../db/schema.ts';
 import { uiRoutes } from '../../schemas/api/ui.ts';
 import { route } from '../http/route.ts';
-import type { ProvisionedFiles } from './provisioned-files.ts';
+import type { ProvisionedFiles } from '../shared/provisioned-files.ts';
 import { provisioningReach } from './layouts/access.ts';
 
 /** The folders of these establishments: their identifiers and their brands. */

@@ -14,7 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { checkAnswers, validatorFor } from '../../server/care/forms/answers.ts';
-import { parseFormDefinition } from '../../server/ui/form-definitions.ts';
+import { parseFormDefinition } from '../../server/shared/form-definitions.ts';
 import { computeAll } from '../../schemas/computed.ts';
 import type { FormDefinition } from '../../schemas/form.ts';
 import type { Goal } from './report.ts';

@@ -8,7 +8,7 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { parseFormDefinition, FormInvalidError } from '../../server/ui/form-definitions.ts';
+import { parseFormDefinition, FormInvalidError } from '../../server/shared/form-definitions.ts';
 import { answersAjv } from '../../server/shared/answers-ajv.ts';
 import { checkAnswers, validatorFor } from '../../server/care/forms/answers.ts';
 import { computeAll, evaluate } from '../../schemas/computed.ts';

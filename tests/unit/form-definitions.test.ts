@@ -1,6 +1,6 @@
 /** What parseFormDefinition refuses in an integrator's questionnaire, with the path it names. */
 import { describe, expect, it } from 'vitest';
-import { FormInvalidError, parseFormDefinition } from '../../server/ui/form-definitions.ts';
+import { FormInvalidError, parseFormDefinition } from '../../server/shared/form-definitions.ts';
 
 const base = {
   id: 'mood', reference: 'MOOD', name: { fr: 'Humeur' }, submissionType: 'FREE', languages: ['fr', 'en'],

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verticalCompactor } from 'react-grid-layout/core';
 import { compactBlocks, toGridItems } from '../../client/layout-engine/rgl-adapter.ts';
-import { parseLayout } from '../../server/ui/layouts/validate.ts';
+import { parseLayout } from '../../server/shared/layouts/validate.ts';
 import type { LayoutBlock } from '../../schemas/layout.ts';
 
 const overlaps = (a: LayoutBlock, b: LayoutBlock) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

@@ -1,5 +1,5 @@
 /**
- * Issue 4 §7: each numbered schemaVersion step of server/ui/layouts/migrations.ts with its own
+ * Issue 4 §7: each numbered schemaVersion step of server/shared/layouts/migrations.ts with its own
  * table of cases, upgradeLayout end to end, and every provisioned file under layouts/ valid
  * (so that a broken provisioned file fails CI, not a screen in production).
  */
@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_SCHEMA_VERSION } from '../../schemas/layout.ts';
 import { BLOCK_TYPES } from '../../schemas/blocks/index.ts';
-import { LAYOUT_MIGRATIONS, upgradeLayout } from '../../server/ui/layouts/migrations.ts';
-import { LayoutInvalidError, parseLayout } from '../../server/ui/layouts/validate.ts';
+import { LAYOUT_MIGRATIONS, upgradeLayout } from '../../server/shared/layouts/migrations.ts';
+import { LayoutInvalidError, parseLayout } from '../../server/shared/layouts/validate.ts';
 
 type Json = Record<string, unknown>;
 

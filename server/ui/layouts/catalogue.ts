@@ -11,8 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { establishments } from '../../db/schema.ts';
 import type { LayoutDocument } from '../../../schemas/layout.ts';
-import type { ProvisionedFiles } from '../provisioned-files.ts';
-import { parseLayout } from './validate.ts';
+import type { ProvisionedFiles } from '../../shared/provisioned-files.ts';
+import { parseLayout } from '../../shared/layouts/validate.ts';
 import { compactBlocks } from '../../../schemas/layout-grid.ts';
 import { layoutVersionsRepository, type LayoutTarget } from './versions.ts';
 

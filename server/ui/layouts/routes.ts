@@ -10,7 +10,7 @@ import { route } from '../../http/route.ts';
 import { translator } from '../../i18n/index.ts';
 import { viewOf, type LayoutCatalogue } from './catalogue.ts';
 import { assertCanEdit, assertCanSee, blockVisibility, editsEstablishmentLayout } from './access.ts';
-import { LayoutInvalidError, parseLayout } from './validate.ts';
+import { LayoutInvalidError, parseLayout } from '../../shared/layouts/validate.ts';
 
 export default async function layoutRoutes(app: FastifyInstance, opts: { catalogue: LayoutCatalogue }) {
   const { catalogue } = opts;

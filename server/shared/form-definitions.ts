@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import traverse from 'json-schema-traverse';
 import { expressionSchema, formDefinitionSchema, type FormDefinition } from '../../schemas/form.ts';
 import { InvalidDocumentError, type Reason } from './layouts/problems.ts';
-import { withAnnotations } from '../shared/answers-ajv.ts';
+import { withAnnotations } from './answers-ajv.ts';
 
 const contract = new Ajv({ allErrors: false, strict: false });
 contract.addSchema(expressionSchema);

@@ -6,6 +6,8 @@
  * where scope is `default`, an establishment identifier or a brand. Loaded at start, then
  * watched: a changed or added file is served within moments, without restart. An invalid file
  * is reported (path + reason) in status() and the logs, and its last valid version is kept.
+ * In server/shared: the care API serves provisioned themes too (GET /establishments/:id/theme)
+ * and runs alone in split mode, without server/ui.
  */
 import { existsSync, readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
