@@ -5,6 +5,7 @@ import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { notFound } from '../../errors.ts';
 import type { CareContext } from '../context.ts';
 import { followsAsCaregiver, patientSideFileScope } from '../access.ts';
+import { fileSummary } from './summary.ts';
 
 export function patientFilesRepository(care: CareContext) {
   const { db, userId } = care;
@@ -25,25 +26,9 @@ export function patientFilesRepository(care: CareContext) {
     .where(where);
 
   type Row = Awaited<ReturnType<typeof select>>[number];
-  const toSummary = (r: Row): PatientFileSummary => {
-    const own = r.file.patientId === userId;
-    return {
-      id: r.file.id,
-      status: r.file.status,
-      createdAt: r.file.createdAt.toISOString(),
-      startDate: r.file.startDate,
-      endDate: r.file.endDate,
-      closedAt: r.file.closedAt?.toISOString() ?? null,
-      closingReasonType: r.file.closingReasonType,
-      closingReason: r.file.closingReason,
-      // spec 001 §3: `patient` is absent when the file is not the user's own.
-      ...(own ? { patient: { id: r.file.patientId, firstName: r.patientFirstName, lastName: r.patientLastName } } : {}),
-      patientName: `${r.patientFirstName} ${r.patientLastName}`,
-      patientBirthDate: r.patientBirthDate,
-      caregiver: !own && Boolean(r.isCaregiver),
-      service: { id: r.file.serviceId, name: r.serviceName, establishment: { id: r.establishmentId, name: r.establishmentName } },
-    };
-  };
+  const toSummary = (r: Row): PatientFileSummary => fileSummary(userId, r.file,
+    { firstName: r.patientFirstName, lastName: r.patientLastName, birthDate: r.patientBirthDate }, r.isCaregiver,
+    { id: r.file.serviceId, name: r.serviceName, establishment: { id: r.establishmentId, name: r.establishmentName } });
 
   return {
     /** The patient side: own files first, then files followed as a caregiver, oldest first (the order of /p/:index). */

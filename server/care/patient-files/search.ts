@@ -22,6 +22,7 @@ import { pageOfRows, type Page } from '../../lists/page.ts';
 import type { PatientFileRow, PatientFileSearchFilters, PatientFileSort } from '../../../schemas/patient-file-search.ts';
 import { followsAsCaregiver, PATIENT_DATA_PRIVILEGES, servicesOpenedIn } from '../access.ts';
 import type { CareContext } from '../context.ts';
+import { fileSummary } from './summary.ts';
 
 /** Up to this many matches, they are read and then sorted rather than found along the sort's index. */
 const FEW = 2000;
@@ -143,29 +144,15 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
     .where(condition).orderBy(...order).limit(limit).offset(offset);
   type Found = Awaited<ReturnType<typeof select>>[number];
 
-  const toRow = (r: Found): PatientFileRow => {
-    const own = r.file.patientId === userId;
-    return {
-      id: r.file.id,
-      status: r.file.status,
-      createdAt: r.file.createdAt.toISOString(),
-      startDate: r.file.startDate,
-      endDate: r.file.endDate,
-      closedAt: r.file.closedAt?.toISOString() ?? null,
-      closingReasonType: r.file.closingReasonType,
-      closingReason: r.file.closingReason,
-      ...(own ? { patient: { id: r.file.patientId, firstName: r.firstName, lastName: r.lastName } } : {}),
-      patientName: `${r.firstName} ${r.lastName}`,
-      patientFirstName: r.firstName,
-      patientLastName: r.lastName,
-      patientBirthName: r.birthName,
-      patientUsedName: r.usedName,
-      patientBirthDate: r.birthDate,
-      patientExternalId: r.externalId,
-      caregiver: !own && Boolean(r.isCaregiver),
-      service: { id: r.file.serviceId, name: serviceById.get(r.file.serviceId)!.name, establishment: { id: establishment.id, name: establishment.name } },
-    };
-  };
+  const toRow = (r: Found): PatientFileRow => ({
+    ...fileSummary(userId, r.file, r, r.isCaregiver,
+      { id: r.file.serviceId, name: serviceById.get(r.file.serviceId)!.name, establishment: { id: establishment.id, name: establishment.name } }),
+    patientFirstName: r.firstName,
+    patientLastName: r.lastName,
+    patientBirthName: r.birthName,
+    patientUsedName: r.usedName,
+    patientExternalId: r.externalId,
+  });
 
   /**
    * Filters on the patient (name, birth date, identifier) match few files, read through the
