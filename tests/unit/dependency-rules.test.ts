@@ -70,7 +70,7 @@ describe('the dependency rules', () => {
       'error schemas-stay-shared: schemas/uses-server.ts → server/ui/secret.ts',
       'error server-to-client: server/uses-client.ts → client/lib/ok.ts',
       'error care-api-alone: server/care/route.ts → server/auth/hash.ts',
-      'warn care-api-alone-transitively: server/api-main.ts → server/ui/secret.ts',
+      'error care-api-alone-transitively: server/api-main.ts → server/ui/secret.ts',
     ].sort());
   });
 });
