@@ -3,7 +3,7 @@
  * spec 001 §5): the simulator listens on a free port, the adapter calls it like the real service.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentitySearchRequest, ServiceIdentity } from '../../schemas/identity-service.ts';
 import { identityService } from '../../server/identity-service/adapter.ts';
@@ -91,6 +91,25 @@ describe('search', () => {
     expect(await identityService(address).search(traits(person('found')))).toMatchObject({
       outcome: 'service_error', detail: expect.stringContaining('unreachable'),
     });
+  });
+});
+
+describe('answers outside the contract', () => {
+  it('are the service failing, not data the platform would store', async () => {
+    // A service that answers 200 with a found identity lacking its INS number, then a 200 that is not JSON.
+    const broken = Fastify();
+    broken.post('/identities/search', async () => ({ status: 'found', identity: { birthName: 'X' } }));
+    broken.post('/identities/verify', async (_request, reply) => reply.type('text/html').send('<html>maintenance</html>'));
+    const address = await broken.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const dupre = person('found');
+      expect(await identityService(address).search(traits(dupre))).toEqual({ outcome: 'service_error', detail: 'answer outside the contract' });
+      expect(await identityService(address).verify({ ...traits(dupre), insNumber: dupre.insNumber, oid: dupre.oid })).toEqual({
+        outcome: 'service_error', detail: 'HTTP 200, not JSON',
+      });
+    } finally {
+      await broken.close();
+    }
   });
 });
 
