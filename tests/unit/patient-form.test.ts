@@ -3,6 +3,8 @@
  * and invalid values per field, each invalid one with the code a person will see on the field, and
  * every code with its message in fr, en and ar.
  */
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../schemas/errors.ts';
 import {
@@ -219,6 +221,25 @@ describe('patient form rules (spec 001 §5, §9)', () => {
     expect(nirKey('269052A123456')).toBe(97 - Number(2690519123456n % 97n));
     expect(nirKey('155082B045012')).toBe(97 - Number(1550818045012n % 97n));
     expect(insNumberError('269052B12345688')).toBe('ins_key_invalid');
+  });
+});
+
+describe('the JSON Schema agrees with the rules', () => {
+  // Fastify validates bodies with Ajv and ajv-formats: the same here, so the server never refuses what the form accepts.
+  const ajv = new Ajv({ allErrors: true });
+  addFormats.default(ajv);
+  const schemaAccepts = ajv.compile(patientFormSchema);
+
+  it.each(CASES.filter(([, value, code]) => code === undefined && value !== undefined))('the schema accepts %s = %j', (field, value) => {
+    expect(schemaAccepts({ ...BASE, [field]: value }), JSON.stringify(schemaAccepts.errors)).toBe(true);
+  });
+
+  it.each([
+    ['birthName', 'A'.repeat(101)], ['email', `${long(170)}@example.fr`], ['email', 'marie.dupont'], ['sex', 'other'],
+    ['birthPlaceInsee', '7505'], ['oid', '3.1'], ['globalReferenceValue', 12.5], ['address', long(501)], ['city', 'N'], ['birthDate', '2024-02-30'],
+  ] as const)('the schema refuses %s = %j as the rules do', (field, value) => {
+    expect(schemaAccepts({ ...BASE, [field]: value })).toBe(false);
+    expect(codesOf(field, value)).not.toEqual([]);
   });
 });
 
