@@ -7,9 +7,9 @@
  * validatePatientForm checks the bounds too, so the client needs no JSON Schema validator.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { emailOrMobileError, EMAIL_PATTERN, emailError, mobilePhoneError } from './patient-form/contact.ts';
+import { emailOrMobileError, EMAIL_PATTERN, emailError, mobilePhoneError, normaliseMobilePhone } from './patient-form/contact.ts';
 import { birthDateError, dateError } from './patient-form/dates.ts';
-import { INSEE_CODE_PATTERN, insNumberError, inseeCodeError, OID_PATTERN, oidError, socialSecurityNumberError } from './patient-form/identifiers.ts';
+import { INSEE_CODE_PATTERN, insNumberError, normaliseIns, inseeCodeError, OID_PATTERN, oidError, socialSecurityNumberError } from './patient-form/identifiers.ts';
 import { birthNameError, firstNamesError, nameError } from './patient-form/names.ts';
 import type { ErrorCode } from './errors.ts';
 
@@ -104,7 +104,7 @@ const CHECKS: Record<PatientFormField, Check> = {
   usedFirstName: string(L.textMin, L.textMax, nameError),
   usedLastName: string(L.textMin, L.textMax, nameError),
   sex: oneOf(PATIENT_SEXES),
-  birthDate: string(1, 10, birthDateError),
+  birthDate: string(1, Number.MAX_SAFE_INTEGER, birthDateError),
   birthPlaceInsee: string(1, 5, inseeCodeError),
   email: string(1, L.emailMax, emailError),
   mobilePhone: string(1, schemaOf.mobilePhone.maxLength, mobilePhoneError),
@@ -118,8 +118,8 @@ const CHECKS: Record<PatientFormField, Check> = {
   weightKg: number(L.weightKg.min, L.weightKg.max),
   heightCm: number(L.heightCm.min, L.heightCm.max),
   externalId: string(1, L.textMax),
-  admissionDate: string(1, 10, dateError),
-  operationDate: string(1, 10, dateError),
+  admissionDate: string(1, Number.MAX_SAFE_INTEGER, dateError),
+  operationDate: string(1, Number.MAX_SAFE_INTEGER, dateError),
   address: string(L.textAreaMin, L.textAreaMax),
   postalCode: string(2, L.postalCodeMax),
   city: string(L.textMin, L.textMax),
@@ -150,4 +150,27 @@ export function validatePatientForm(input: Record<string, unknown>, today: strin
   // Said on both fields: the person may fill either; one that is there but invalid already has its error.
   if (contact) for (const field of ['email', 'mobilePhone'] as const) errors.push({ field: `body.${field}`, code: contact, params: {} });
   return errors;
+}
+
+/**
+ * The form as it is stored, once validatePatientForm found no error: blank optional values dropped (a
+ * cleared field is sent as '' or null, which the schema's bounds would refuse), texts trimmed, the
+ * phone in E.164, the INS and social security numbers without spaces and in capitals (2A, 2B), INSEE
+ * codes in capitals. Saved this way, a search by INS or phone finds the patient whatever was typed.
+ */
+export function normalisePatientForm(input: Record<string, unknown>): Record<string, unknown> {
+  const output: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (absent(value)) continue;
+    output[field] = typeof value === 'string' ? value.trim() : value;
+  }
+  const strings = (field: PatientFormField, change: (value: string) => string | undefined) => {
+    if (typeof output[field] === 'string') output[field] = change(output[field]) ?? output[field];
+  };
+  strings('mobilePhone', normaliseMobilePhone);
+  strings('insNumber', normaliseIns);
+  strings('socialSecurityNumber', normaliseIns);
+  strings('birthPlaceInsee', (value) => value.toUpperCase());
+  strings('birthCountry', (value) => value.toUpperCase());
+  return output;
 }

@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../schemas/errors.ts';
 import {
-  insNumberError, nirKey, normaliseMobilePhone, patientFormSchema, validatePatientForm, type PatientFormField,
+  insNumberError, nirKey, normaliseMobilePhone, normalisePatientForm, patientFormSchema, validatePatientForm, type PatientFormField,
 } from '../../schemas/patient-form.ts';
 import fr from '../../server/i18n/locales/fr.json' with { type: 'json' };
 import en from '../../server/i18n/locales/en.json' with { type: 'json' };
@@ -74,6 +74,7 @@ const CASES: [PatientFormField, unknown, string | undefined][] = [
   ['admissionDate', '2027-01-04', undefined],
   ['admissionDate', '2027-13-01', 'date_invalid'],
   ['operationDate', '2026-06-31', 'date_invalid'],
+  ['operationDate', '2026-06-300', 'date_invalid'],
   // INSEE codes (commune; Corsica is 2A/2B; 99xxx a country)
   ['birthPlaceInsee', '75056', undefined],
   ['birthPlaceInsee', '2A004', undefined],
@@ -221,6 +222,18 @@ describe('patient form rules (spec 001 §5, §9)', () => {
     expect(nirKey('269052A123456')).toBe(97 - Number(2690519123456n % 97n));
     expect(nirKey('155082B045012')).toBe(97 - Number(1550818045012n % 97n));
     expect(insNumberError('269052B12345688')).toBe('ins_key_invalid');
+  });
+});
+
+describe('normalisePatientForm', () => {
+  it('drops blank optional values and stores identifiers in one spelling', () => {
+    expect(normalisePatientForm({
+      ...BASE, firstNames: '  Marie, Anne ', city: '', postalCode: null, mobilePhone: '06 12 34 56 78', insNumber: '2 69 05 2a 123 456 88',
+      socialSecurityNumber: '2 69 05 2a 123 456', birthPlaceInsee: '2a004', doubtful: false, globalReferenceValue: 0,
+    })).toEqual({
+      ...BASE, firstNames: 'Marie, Anne', mobilePhone: '+33612345678', insNumber: '269052A12345688', socialSecurityNumber: '269052A123456',
+      birthPlaceInsee: '2A004', doubtful: false, globalReferenceValue: 0,
+    });
   });
 });
 
