@@ -5,10 +5,10 @@
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ERROR_CODES } from '../../schemas/errors.ts';
 import {
-  insNumberError, nirKey, normaliseMobilePhone, normalisePatientForm, patientFormSchema, validatePatientForm, type PatientFormField,
+  insNumberError, nirKey, normaliseMobilePhone, normalisePatientForm, patientFormSchema, validatePatientForm, type PatientForm, type PatientFormField,
 } from '../../schemas/patient-form.ts';
 import fr from '../../server/i18n/locales/fr.json' with { type: 'json' };
 import en from '../../server/i18n/locales/en.json' with { type: 'json' };
@@ -222,6 +222,16 @@ describe('patient form rules (spec 001 §5, §9)', () => {
     expect(nirKey('269052A123456')).toBe(97 - Number(2690519123456n % 97n));
     expect(nirKey('155082B045012')).toBe(97 - Number(1550818045012n % 97n));
     expect(insNumberError('269052B12345688')).toBe('ins_key_invalid');
+  });
+});
+
+describe('the PatientForm type, derived from the schema', () => {
+  it('has the required identity fields and typed optional ones', () => {
+    expectTypeOf<PatientForm['sex']>().toEqualTypeOf<'male' | 'female' | 'unknown'>();
+    expectTypeOf<PatientForm['birthName']>().toEqualTypeOf<string>();
+    expectTypeOf<PatientForm['globalReferenceValue']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<PatientForm['namesake']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf({ ...BASE, sex: 'female' as const }).toExtend<PatientForm>();
   });
 });
 
