@@ -14,10 +14,17 @@ import ar from '../../server/i18n/locales/ar.json' with { type: 'json' };
 const SERVER = path.resolve(import.meta.dirname, '../../server');
 const MESSAGES = { fr: fr.errors, en: en.errors, ar: ar.errors } as Record<string, Record<string, string>>;
 
+/**
+ * Not our API: the simulator of the national identity service answers in that service's own
+ * format (its codes are the outside service's, read by server/identity-service/adapter.ts).
+ */
+const OTHER_SERVICES = new Set(['identity-service']);
+
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? sources(full) : entry.name.endsWith('.ts') ? [full] : [];
+    if (entry.isDirectory()) return OTHER_SERVICES.has(entry.name) ? [] : sources(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
   });
 }
 

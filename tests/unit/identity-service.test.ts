@@ -187,7 +187,7 @@ describe('separation from the care platform', () => {
     for (const file of readdirSync(folder).filter((f) => f.endsWith('.ts'))) {
       const source = readFileSync(new URL(file, folder), 'utf8');
       const relative = [...source.matchAll(/from '(\.[^']*)'/g)].map((m) => m[1]!);
-      for (const specifier of relative) expect(specifier, file).toMatch(/^(\.\/[^/]+\.ts|\.\.\/\.\.\/schemas\/[^/]+\.ts)$/);
+      for (const specifier of relative) expect(specifier, file).toMatch(/^(\.\/[^/]+\.ts|\.\.\/\.\.\/schemas\/[\w/-]+\.ts)$/);
     }
   });
 });
