@@ -10,6 +10,8 @@ export const languageSchema = { type: 'string', enum: LANGUAGES } as const;
 export const privilegeSchema = { type: 'string', enum: PRIVILEGES } as const;
 export const roleSchema = { type: 'string', enum: ROLES } as const;
 export const uuidSchema = { type: 'string', format: 'uuid' } as const;
+/** What `format: 'uuid'` accepts, for ids read from text (a search box, an address, an answer). */
+export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 export const dateTimeSchema = { type: 'string', format: 'date-time' } as const;
 
 /**

@@ -3,7 +3,7 @@
  * they make. Sorts are the server's (schemas/patient-file-search.ts), so the table offers no
  * order the server would refuse.
  */
-import { PATIENT_FILE_STATUSES, sortValues } from '../../../schemas/common.ts';
+import { isUuid, PATIENT_FILE_STATUSES, sortValues } from '../../../schemas/common.ts';
 import {
   PATIENT_FILE_SORT_FIELDS, patientFileSearchFiltersSchema, type PatientFileSearchBody, type PatientFileSort,
 } from '../../../schemas/patient-file-search.ts';
@@ -21,7 +21,6 @@ export const patientFileList: ListDefinition<PatientFileSort, PatientFileFilter>
 type Status = (typeof PATIENT_FILE_STATUSES)[number];
 const isStatus = (value: string): value is Status => (PATIENT_FILE_STATUSES as readonly string[]).includes(value);
 const { identifier, text: name } = patientFileSearchFiltersSchema.properties;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One search box for names, birth dates and identifiers (spec 000 §2): a whole date
@@ -32,7 +31,7 @@ export function searchBody(state: ListState<PatientFileSort, PatientFileFilter>,
   const text = state.filters.q[0]?.trim() ?? '';
   const birthDate = text ? birthDateOf(text) : undefined;
   const status = state.filters.status.filter(isStatus);
-  const serviceIds = state.filters.service.filter((id) => UUID.test(id));
+  const serviceIds = state.filters.service.filter(isUuid);
   return {
     page: state.page,
     pageSize: state.pageSize as PatientFileSearchBody['pageSize'],

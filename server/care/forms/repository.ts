@@ -18,11 +18,12 @@ import { checkAnswers, fileAnswerMissing } from './answers.ts';
 import { attachFile, unattachedFile } from '../files/attachments.ts';
 import { isLate, occurrenceStatus, occurrencesFrom, type Planning } from './planning.ts';
 import { FREE_RESPONSES_PER_DAY } from './limits.ts';
-
-const DAY = 24 * 3_600_000;
 import { timeZoneOf } from './time-zone.ts';
 import type { ErrorCode } from '../../../schemas/errors.ts';
 import { textIn as localized } from '../../../schemas/localized-text.ts';
+import { isUuid } from '../../../schemas/common.ts';
+
+const DAY = 24 * 3_600_000;
 
 /** A questionnaire's name in the call's language (the shared fallback); every definition has a name. */
 const textIn = (text: FormDefinition['name'], language: string): string => localized(text, language) ?? '';
@@ -289,7 +290,7 @@ export function formsRepository(care: CareContext) {
       const value = answers[question.field];
       if (value === undefined || value === null || value === '') continue;
       const field = `body.answers.${question.field}`;
-      if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+      if (typeof value !== 'string' || !isUuid(value)) {
         throw fileAnswerMissing(definition, question.field, language);
       }
       const file = await unattachedFile(db, userId, value);

@@ -23,6 +23,7 @@ import type { PatientFileRow, PatientFileSearchFilters, PatientFileSort } from '
 import { followsAsCaregiver, PATIENT_DATA_PRIVILEGES, servicesOpenedIn } from '../access.ts';
 import type { CareContext } from '../context.ts';
 import { fileSummary } from './summary.ts';
+import { isUuid } from '../../../schemas/common.ts';
 
 /** Up to this many matches, they are read and then sorted rather than found along the sort's index. */
 const FEW = 2000;
@@ -37,7 +38,6 @@ export interface SearchRequest {
 /** LIKE's wildcards typed by a person are letters to find, not patterns. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function nameConditions(text: string | undefined): SQL[] {
   const words = (text ?? '').split(/\s+/).filter(Boolean);
@@ -64,7 +64,7 @@ function identifierCondition(identifier: string | undefined): SQL | undefined {
       sql`${users.insNumber} like ${`${escapeLike(digits)}%`}`,
       sql`${users.socialSecurityNumber} like ${`${escapeLike(digits)}%`}`,
     )!),
-    UUID.test(typed) ? eq(patientFiles.id, typed.toLowerCase()) : undefined,
+    isUuid(typed) ? eq(patientFiles.id, typed.toLowerCase()) : undefined,
   );
 }
 
