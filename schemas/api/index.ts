@@ -1,12 +1,15 @@
 /** Every route contract, by `group.name` as modules name them (`formRoutes.tasks`): for tests and tools that walk them all. */
 import type { RouteContract } from './contract.ts';
+import * as conditions from './conditions.ts';
 import * as establishments from './establishments.ts';
 import * as files from './files.ts';
 import * as forms from './forms.ts';
 import * as me from './me.ts';
+import * as patientFileStatus from './patient-file-status.ts';
+import * as patientFileHistory from './patient-file-history.ts';
 import * as ui from './ui.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [establishments, files, forms, me, ui].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

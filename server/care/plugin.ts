@@ -13,6 +13,9 @@ import patientFileSearchRoutes from './patient-files/search-route.ts';
 import formRoutes from './forms/routes.ts';
 import formVersionRoutes from './forms/versions.ts';
 import fileRoutes from './files/routes.ts';
+import conditionRoutes from './conditions/routes.ts';
+import patientFileStatusRoutes from './patient-files/status.ts';
+import patientFileHistoryRoutes from './patient-file-history/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,4 +46,7 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(formRoutes);
   await app.register(formVersionRoutes);
   await app.register(fileRoutes);
+  await app.register(conditionRoutes);
+  await app.register(patientFileStatusRoutes);
+  await app.register(patientFileHistoryRoutes);
 }
