@@ -50,6 +50,10 @@ export const ERROR_CODES = {
   invalid_timezone: { status: 400 },
   password_confirmation_mismatch: { status: 400 },
   wrong_current_password: { status: 400 },
+  /** First login with a temporary password (server/auth/first-login.ts): the chosen password's rules, and a first-login step that expired or was already used. */
+  password_too_short: { status: 400 },
+  password_same_as_temporary: { status: 400 },
+  first_login_expired: { status: 401 },
   // Layouts and published schemas
   layout_invalid: { status: 400 },
   layout_not_found: { status: 404 },
@@ -66,8 +70,20 @@ export const ERROR_CODES = {
   form_already_assigned: { status: 409 },
   older_late_forms_pending: { status: 409 },
   patient_file_not_open: { status: 409 },
+  /** Any change to a closed file (server/care/patient-file.ts requireOpen). */
+  patient_file_closed: { status: 409 },
+  /** Reopening a file that is not closed (server/care/patient-files/status.ts). */
+  patient_file_not_closed: { status: 409 },
   free_form_limit_reached: { status: 429 },
+  /** A questionnaire excluded from the file (spec 001 §4): out of the plan, not answerable until restored. */
+  form_excluded: { status: 409 },
+  form_already_excluded: { status: 409 },
+  form_not_excluded: { status: 409 },
+  /** A planning whose occurrences stay open longer than the interval between them (each must close before the next opens). */
+  planning_window_too_long: { status: 400 },
   NOT_UNIQUE_ERROR: { status: 409 },
+  /** The pathology is already one of the file's conditions (POST /patient_files/{id}/conditions). */
+  condition_already_present: { status: 409 },
   // Files
   file_type_refused: { status: 400 },
   file_too_large: { status: 413 },
@@ -93,6 +109,25 @@ export const ERROR_CODES = {
   ins_key_invalid: { status: 400 },
   date_invalid: { status: 400 },
   birth_date_in_future: { status: 400 },
+  /** Patient creation and profile (server/care/patients/): the file's end date not after its start date. */
+  end_date_before_start: { status: 400 },
+  /** Another account already has this e-mail (case-insensitive). */
+  email_already_used: { status: 409 },
+  /** The e-mail is the patient's login: it can be changed, not removed. */
+  email_is_login: { status: 409 },
+  /** An identity trait of a checked identity (not PROVISIONAL) changes only with a proof of identity (PUT /persons/{id}/identity). */
+  identity_change_needs_proof: { status: 409 },
+  /** A date that cannot be after today (a diagnosis). */
+  date_in_future: { status: 400 },
+  // Notes and caregivers of a patient file (server/care/notes/, server/care/caregivers/)
+  /** A note is edited by its author only (other professionals add their own note). */
+  note_author_only: { status: 403 },
+  /** An archived note is kept and viewable, never changed again. */
+  note_archived: { status: 409 },
+  /** No patient-side account of the establishment has this e-mail (the same answer for an unknown one: no existence oracle). */
+  caregiver_account_not_found: { status: 404 },
+  caregiver_is_patient: { status: 409 },
+  caregiver_already_added: { status: 409 },
   // The service
   internal_error: { status: 500 },
   not_ready: { status: 503 },

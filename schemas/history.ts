@@ -26,6 +26,12 @@ export const HISTORY_KINDS = [
   'NOTE_ADDED', 'NOTE_EDITED', 'NOTE_ARCHIVED',
   // Protocols.
   'PROTOCOL_ACTIVATED', 'PROTOCOL_DEACTIVATED', 'PROTOCOL_RESTORED', 'PROTOCOL_ASSIGNED',
+  // Questionnaires excluded from the file's plan and restored (spec 001 §4).
+  'FORM_EXCLUDED', 'FORM_RESTORED',
+  // Patient data of a file switched on or off (spec 001 §7).
+  'PATIENT_DATA_ACTIVATED', 'PATIENT_DATA_DEACTIVATED',
+  // Conditions.
+  'CONDITION_ADDED', 'CONDITION_REMOVED',
   'OTHER',
 ] as const;
 

@@ -30,6 +30,11 @@ export interface PatientFileHandle extends Readonly<OpenedFileRow> {
   };
   /** Professionals of the file only (403 professionals_only for the patient and caregivers). */
   requireProfessional(): void;
+  /**
+   * Every change to a file's content asks this first: a closed (or awaiting) file is read-only for
+   * everyone (409 patient_file_closed). Only reopening, and the close itself, skip it.
+   */
+  requireOpen(): void;
   /** The assignment of a form to this file, with the form; undefined when the form is not assigned here. */
   assignmentOf(formId: string): Promise<{ assignment: typeof patientFileForms.$inferSelect; form: typeof forms.$inferSelect } | undefined>;
   /** An occurrence of one of this file's assignments; undefined otherwise. */
@@ -55,6 +60,10 @@ export function patientFileHandle(db: Db, caller: { userId: string; grants: Gran
       if (row.as !== 'professional') throw new AppError(403, 'professionals_only');
       // Reached as a professional means through a patient-data privilege; checked again from the grants (no query).
       if (!holdsInStructure(caller.grants, row.establishmentId, PATIENT_DATA_PRIVILEGES)) throw notFound();
+    },
+
+    requireOpen() {
+      if (row.status !== 'OPEN') throw new AppError(409, 'patient_file_closed');
     },
 
     async assignmentOf(formId) {
