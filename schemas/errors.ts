@@ -128,6 +128,12 @@ export const ERROR_CODES = {
   caregiver_account_not_found: { status: 404 },
   caregiver_is_patient: { status: 409 },
   caregiver_already_added: { status: 409 },
+  // Identity (issue 10 §2, schemas/api/identity.ts)
+  identity_trait_missing: { status: 400 },
+  identity_trait_invalid: { status: 400 },
+  identity_proof_required: { status: 400 },
+  identity_document_type_refused: { status: 400 },
+  identity_document_type_in_use: { status: 409 },
   // The service
   internal_error: { status: 500 },
   not_ready: { status: 503 },

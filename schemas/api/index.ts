@@ -5,11 +5,15 @@ import * as establishments from './establishments.ts';
 import * as files from './files.ts';
 import * as forms from './forms.ts';
 import * as me from './me.ts';
+import * as patients from './patients.ts';
 import * as patientFileStatus from './patient-file-status.ts';
 import * as patientFileHistory from './patient-file-history.ts';
+import * as notes from './notes.ts';
+import * as caregivers from './caregivers.ts';
 import * as ui from './ui.ts';
+import * as identity from './identity.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

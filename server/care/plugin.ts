@@ -13,9 +13,13 @@ import patientFileSearchRoutes from './patient-files/search-route.ts';
 import formRoutes from './forms/routes.ts';
 import formVersionRoutes from './forms/versions.ts';
 import fileRoutes from './files/routes.ts';
+import patientRoutes from './patients/routes.ts';
 import conditionRoutes from './conditions/routes.ts';
 import patientFileStatusRoutes from './patient-files/status.ts';
 import patientFileHistoryRoutes from './patient-file-history/routes.ts';
+import notesRoutes from './notes/routes.ts';
+import caregiversRoutes from './caregivers/routes.ts';
+import identityRoutes from './identity/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +50,11 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(formRoutes);
   await app.register(formVersionRoutes);
   await app.register(fileRoutes);
+  await app.register(patientRoutes);
   await app.register(conditionRoutes);
   await app.register(patientFileStatusRoutes);
   await app.register(patientFileHistoryRoutes);
+  await app.register(notesRoutes);
+  await app.register(caregiversRoutes);
+  await app.register(identityRoutes);
 }
