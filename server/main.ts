@@ -10,6 +10,7 @@ import { provisionDemo } from './demo/provision.ts';
 import { provisionDemoAssignments } from './demo/assignments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { closeOnSignals, fail } from './process.ts';
+import jobs from './jobs/plugin.ts';
 
 const startedAt = performance.now();
 try {
@@ -20,6 +21,8 @@ try {
     console.warn(`\n  DEMO_DATA=true in production: demo accounts were created with the published password ${DEMO_PASSWORD}.\n`);
   }
   const app = await buildGateway({ config, database });
+  // Scheduled jobs (pg-boss): automatic close of files past their end date.
+  await app.register(jobs);
   // The gateway has synced the provisioned questionnaires: the demo patients get theirs.
   if (config.demoData) await provisionDemoAssignments(database.db);
   closeOnSignals(app, database);

@@ -22,6 +22,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * How the job queue (server/jobs, pg-boss) reaches the same database: the PostgreSQL address
+   * (pg-boss opens its own small pool), or the embedded PGlite client it shares with the app.
+   */
+  jobs: { url: string } | { pglite: PGlite };
   /** A cheap round trip, for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -60,6 +65,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     return {
       db,
       kind: 'pglite',
+      jobs: { pglite: client },
       ping: async () => { await client.query('select 1'); },
       close: async () => {
         try { await client.close(); } finally { await unlock(); }
@@ -89,6 +95,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    jobs: { url },
     ping: async () => { await pool.query('select 1'); },
     close: () => pool.end(),
   };

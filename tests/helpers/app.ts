@@ -10,6 +10,7 @@ import type { Env } from '../../schemas/env.ts';
 import { provisionDemo } from '../../server/demo/provision.ts';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import jobs, { type JobsOptions } from '../../server/jobs/plugin.ts';
 
 export const demoEmail = (local: string) => `${local}@demo.telesuivi.test`;
 export { DEMO_PASSWORD };
@@ -30,7 +31,7 @@ export interface TestGateway {
 }
 
 /** High login limits by default so that tests logging in often are not throttled. */
-export async function startGateway(env: Partial<Env> = {}, options: { db?: TestDatabase; demo?: boolean } = {}): Promise<TestGateway> {
+export async function startGateway(env: Partial<Env> = {}, options: { db?: TestDatabase; demo?: boolean; jobs?: JobsOptions } = {}): Promise<TestGateway> {
   const db = options.db ?? await createTestDatabase();
   if (options.demo !== false) await provisionDemo(db.database.db);
   const config = loadConfig({}, {
@@ -38,6 +39,8 @@ export async function startGateway(env: Partial<Env> = {}, options: { db?: TestD
   });
   const clock = new TestClock();
   const app = await buildGateway({ config, database: db.database, now: clock.now });
+  // Scheduled jobs (pg-boss) only when a test asks: most tests do not need the queue.
+  if (options.jobs) await app.register(jobs, options.jobs);
   await app.ready();
   return {
     app, config, clock, db,

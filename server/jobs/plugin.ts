@@ -1,0 +1,58 @@
+/**
+ * Scheduled jobs, started with the server (server/main.ts, server/api-main.ts; tests with
+ * startGateway(env, { jobs: true })): pg-boss starts when the app is ready and stops, letting a
+ * running job finish, when the app closes. Several gateways may run it at once: pg-boss sends
+ * each scheduled job once across all of them, and the queue's singleton policy lets one run at a
+ * time.
+ *
+ * - automatic-close: every 15 minutes, files past their end date in their establishment's time
+ *   zone are closed (automatic-close.ts), with the app's clock (`app.now`).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { createBoss } from './boss.ts';
+import { closeFilesPastEndDate, type AutomaticCloseResult } from './automatic-close.ts';
+
+export const AUTOMATIC_CLOSE_QUEUE = 'automatic-close';
+/** Every 15 minutes: midnight comes at a quarter hour in every time zone (Asia/Kathmandu +05:45 included). */
+export const AUTOMATIC_CLOSE_CRON = '*/15 * * * *';
+
+export interface Jobs {
+  boss: PgBoss;
+  /** The automatic close's handler, as the queue runs it. */
+  automaticClose(): Promise<AutomaticCloseResult>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+export interface JobsOptions {
+  /** How often an idle worker looks for a job (pg-boss default 2 s); tests shorten it. */
+  pollingIntervalSeconds?: number;
+}
+
+export default fp(async function jobs(app: FastifyInstance, options: JobsOptions) {
+  const boss = createBoss(app.database);
+  boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+  const automaticClose = () => closeFilesPastEndDate(app.db, app.now);
+  app.decorate('jobs', { boss, automaticClose });
+
+  app.addHook('onReady', async () => {
+    await boss.start();
+    await boss.createQueue(AUTOMATIC_CLOSE_QUEUE, { name: AUTOMATIC_CLOSE_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
+    await boss.schedule(AUTOMATIC_CLOSE_QUEUE, AUTOMATIC_CLOSE_CRON, {}, { tz: 'UTC' });
+    await boss.work(AUTOMATIC_CLOSE_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      const { closed } = await automaticClose();
+      if (closed.length > 0) app.log.info({ closed: closed.length }, 'files closed past their end date');
+      return { closed: closed.length };
+    });
+  });
+  // Before the database closes (closeOnSignals closes it after the app): a running job finishes first.
+  app.addHook('onClose', async () => {
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  });
+}, { name: 'jobs', dependencies: ['db'] });
