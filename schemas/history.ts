@@ -32,6 +32,8 @@ export const HISTORY_KINDS = [
   'PATIENT_DATA_ACTIVATED', 'PATIENT_DATA_DEACTIVATED',
   // Conditions.
   'CONDITION_ADDED', 'CONDITION_REMOVED',
+  // Identity (issue 10 §2): a proof of identity uploaded.
+  'IDENTITY_DOCUMENT_ADDED',
   'OTHER',
 ] as const;
 

@@ -17,6 +17,7 @@ import security from './plugins/security.ts';
 import openapi from './plugins/openapi.ts';
 import compression from './plugins/compression.ts';
 import provisioned from './plugins/provisioned.ts';
+import { decorateIdentityService } from './identity-service/configured.ts';
 
 export interface AppOptions {
   config: Config;
@@ -64,5 +65,6 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   await app.register(db, { database: options.database, now });
   await app.register(storage, { config: config.storage });
   await app.register(provisioned, { dir: config.layoutsDir });
+  decorateIdentityService(app, config.identityService);
   return app;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Ajv } from 'ajv';
 import { envSchema, type Env } from '../schemas/env.ts';
 import type { S3StorageConfig } from './storage/s3.ts';
+import type { IdentityServiceConfig } from './identity-service/configured.ts';
 
 export interface Config {
   env: Env;
@@ -29,6 +30,8 @@ export interface Config {
   brandingPattern: RegExp;
   /** Where uploaded files' bytes are kept (server/storage/). */
   storage: { driver: 'database' } | { driver: 's3'; s3: S3StorageConfig };
+  /** The national digital-identity service (server/identity-service/); demo mode may set `url` to its simulator's. */
+  identityService: IdentityServiceConfig & { simulatorPort: number };
   startedAt: Date;
 }
 
@@ -171,6 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     layoutsDir: e.LAYOUTS_DIR as string,
     brandingPattern: new RegExp(e.BRANDING_PATTERN as string),
     storage,
+    identityService: { url: e.IDENTITY_SERVICE_URL, timeoutMs: e.IDENTITY_SERVICE_TIMEOUT_MS as number, simulatorPort: e.IDENTITY_SIMULATOR_PORT as number },
     startedAt: new Date(),
   };
 }

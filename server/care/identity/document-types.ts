@@ -1,0 +1,82 @@
+/**
+ * An establishment's identity-document types (spec 001 §7, §8): listed by its professionals, changed by
+ * its establishment admins and super admins (and back-office administrators). A label is unique in the
+ * establishment whatever its case (NOT_UNIQUE_ERROR on body.label); a type documents use cannot be
+ * deleted (409 identity_document_type_in_use).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { IdentityDocumentType } from '../../../schemas/api/identity.ts';
+import { identityDocuments, identityDocumentTypes } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { CareContext } from '../context.ts';
+
+/** Who may change the types of an establishment. */
+export const DOCUMENT_TYPE_EDITORS = ['ADMIN_ESTABLISHMENT', 'SUPER_ADMIN'] as const;
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+export function documentTypesRepository(care: CareContext) {
+  const db = care.db;
+  const inUse = sql<boolean>`exists (select 1 from ${identityDocuments} where ${identityDocuments.typeId} = ${identityDocumentTypes.id})`.mapWith(Boolean);
+  const columns = { id: identityDocumentTypes.id, establishmentId: identityDocumentTypes.establishmentId, label: identityDocumentTypes.label, inUse };
+
+  async function editable(establishmentId: string) {
+    await care.establishment(establishmentId);
+    if (!care.isAdmin) care.requirePrivilege(establishmentId, DOCUMENT_TYPE_EDITORS);
+  }
+
+  async function one(establishmentId: string, typeId: string): Promise<IdentityDocumentType> {
+    const [row] = await db.select(columns).from(identityDocumentTypes)
+      .where(and(eq(identityDocumentTypes.id, typeId), eq(identityDocumentTypes.establishmentId, establishmentId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, 'NOT_UNIQUE_ERROR', {}, 'body.label');
+      throw error;
+    }
+  }
+
+  return {
+    async list(establishmentId: string): Promise<IdentityDocumentType[]> {
+      await care.establishment(establishmentId);
+      return db.select(columns).from(identityDocumentTypes).where(eq(identityDocumentTypes.establishmentId, establishmentId))
+        .orderBy(asc(sql`lower(${identityDocumentTypes.label})`), asc(identityDocumentTypes.id));
+    },
+
+    async create(establishmentId: string, label: string): Promise<IdentityDocumentType> {
+      await editable(establishmentId);
+      const [row] = await unique(() => db.insert(identityDocumentTypes).values({ establishmentId, label: label.trim(), createdAt: care.now() }).returning());
+      return one(establishmentId, row!.id);
+    },
+
+    async update(establishmentId: string, typeId: string, label: string): Promise<IdentityDocumentType> {
+      await editable(establishmentId);
+      await one(establishmentId, typeId);
+      await unique(() => db.update(identityDocumentTypes).set({ label: label.trim() })
+        .where(and(eq(identityDocumentTypes.id, typeId), eq(identityDocumentTypes.establishmentId, establishmentId))));
+      return one(establishmentId, typeId);
+    },
+
+    async delete(establishmentId: string, typeId: string): Promise<void> {
+      await editable(establishmentId);
+      const type = await one(establishmentId, typeId);
+      if (type.inUse) throw new AppError(409, 'identity_document_type_in_use', {}, 'params.typeId');
+      try {
+        await db.delete(identityDocumentTypes).where(eq(identityDocumentTypes.id, typeId));
+      } catch (error) {
+        // A document written since (the foreign key restricts): still in use.
+        const e = error as { code?: string; cause?: { code?: string } };
+        if (e.code === '23503' || e.cause?.code === '23503') throw new AppError(409, 'identity_document_type_in_use', {}, 'params.typeId');
+        throw error;
+      }
+    },
+  };
+}

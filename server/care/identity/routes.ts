@@ -1,0 +1,42 @@
+/** Routes of a patient's identity (schemas/api/identity.ts): the national service, documents, proofs, document types. */
+import type { FastifyInstance } from 'fastify';
+import { identityDocumentTypeRoutes as types, identityRoutes as contracts } from '../../../schemas/api/identity.ts';
+import { route } from '../../http/route.ts';
+import { notFound } from '../../errors.ts';
+import { downloadHeaders } from '../files/download.ts';
+import { typedStream } from '../files/streams.ts';
+import type { ContractRequest } from '../../http/route.ts';
+import type { RouteContract } from '../../../schemas/api/contract.ts';
+import { documentTypesRepository } from './document-types.ts';
+import { identityRepository } from './repository.ts';
+
+export default async function identityRoutes(app: FastifyInstance) {
+  const repo = <C extends RouteContract>(request: ContractRequest<C>) => identityRepository(request.care, app.identityService, request.locale);
+
+  route(app, contracts.get, async (request) => repo(request).get(request.params.id));
+  route(app, contracts.search, async (request) => repo(request).search(request.params.id));
+  route(app, contracts.verify, async (request) => repo(request).verify(request.params.id));
+  route(app, contracts.change, async (request) => repo(request).change(request.params.id, request.body));
+  route(app, contracts.documents, async (request) => repo(request).documents(request.params.id));
+  route(app, contracts.document, async (request) => repo(request).document(request.params.id, request.params.documentId));
+  route(app, contracts.fromFile, async (request) =>
+    repo(request).fromFile(request.params.id, request.params.typeId, request.params.fileId));
+  route(app, contracts.downloadDocument, async (request, reply) => {
+    const file = await repo(request).viewDocument(request.params.id, request.params.documentId);
+    const bytes = await app.storage.get(file.storageKey);
+    if (!bytes) throw notFound();
+    const { type, stream } = await typedStream(bytes);
+    reply.headers(downloadHeaders(file.name, type));
+    if (file.size !== null) reply.header('content-length', file.size);
+    return reply.send(stream);
+  });
+
+  const typesOf = (request: { care: ContractRequest<RouteContract>['care'] }) => documentTypesRepository(request.care);
+  route(app, types.list, async (request) => typesOf(request).list(request.params.id));
+  route(app, types.create, async (request) => typesOf(request).create(request.params.id, request.body.label));
+  route(app, types.update, async (request) => typesOf(request).update(request.params.id, request.params.typeId, request.body.label));
+  route(app, types.delete, async (request) => {
+    await typesOf(request).delete(request.params.id, request.params.typeId);
+    return undefined;
+  });
+}
