@@ -1,5 +1,5 @@
 /** Contracts of files (spec 001 §7): prepare, upload (multipart), rename, download. */
-import { errorResponses, idParamsSchema, localeOnlyQuerySchema, uuidSchema } from '../common.ts';
+import { errorResponses, errorSchema, idParamsSchema, localeOnlyQuerySchema, uuidSchema } from '../common.ts';
 import { filePrepareBodySchema, fileSchema } from '../form-api.ts';
 import { defineRoute } from './contract.ts';
 
@@ -21,8 +21,8 @@ export const fileRoutes = {
     params: idParamsSchema, querystring: localeOnlyQuerySchema, consumes: ['multipart/form-data'], response: file,
   }),
   update: defineRoute({
-    method: 'PUT', url: '/api/files/:id', tags, summary: "Changes a file's name, description or visibility",
-    params: idParamsSchema, querystring: localeOnlyQuerySchema, body: filePrepareBodySchema, response: file,
+    method: 'PUT', url: '/api/files/:id', tags, summary: "Changes a file's name, description or visibility (409 once attached to a closed patient file)",
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, body: filePrepareBodySchema, response: { ...file, 409: errorSchema },
   }),
   downloadOfPatientFile: defineRoute({
     method: 'GET', url: '/api/patient_files/:id/files/:fileId/download', tags, summary: "A file of a patient file's questionnaire answers",

@@ -424,20 +424,20 @@ describe('POST /patient_files/{id}/form_responses: the answering rules', () => {
     expect((await answerHf(fileId, o0!.occurrenceId!)).status).toBe(201);
   });
 
-  it('refuses answers on a file that is not open (patient_file_not_open)', async () => {
+  it('refuses answers on a file that is not open (patient_file_closed: a closed file is read-only)', async () => {
     const { fileId } = await fileWith(ids.phq9!);
     await db.update(patientFiles).set({ status: 'CLOSED', closedAt: gw.clock.now() }).where(eq(patientFiles.id, fileId));
     const res = await (await as('patient.open')).answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') }, 'ar');
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'patient_file_not_open', message: 'هذا الملف غير مفتوح: لم يعد يقبل الإجابات.' });
+    expect(res.body).toEqual({ code: 'patient_file_closed', message: 'هذا الملف مغلق: لم يعد من الممكن تعديله.' });
     await db.update(patientFiles).set({ status: 'AWAITING' }).where(eq(patientFiles.id, fileId));
-    expect((await (await as('patient.open')).answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') })).body.code).toBe('patient_file_not_open');
+    expect((await (await as('patient.open')).answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') })).body.code).toBe('patient_file_closed');
     expect(await answeredResponses(fileId)).toEqual([]);
 
     // The demo's closed file at Clinique des Tilleuls: no questionnaire can be assigned to it.
     const [closed] = await patientFileIdsOf(db, 'patient.closed');
     const assigned = await (await as('pro.two')).assign(closed!, ids.phq9Tilleuls!);
-    expect([assigned.status, assigned.body.code]).toEqual([409, 'patient_file_not_open']);
+    expect([assigned.status, assigned.body.code]).toEqual([409, 'patient_file_closed']);
   });
 
   it('lets only the patient side answer, only questionnaires of the file, and only its own occurrences', async () => {

@@ -5,8 +5,8 @@
  * size limit holds while streaming, and a storage key is kept only once the bytes are all there.
  */
 import type { Readable } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
-import { fileAttachments, files } from '../../db/schema.ts';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { fileAttachments, files, patientFiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/index.ts';
 import type { CareContext } from '../context.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
@@ -92,6 +92,11 @@ export function filesRepository(care: CareContext, storage: Storage) {
 
     async update(id: string, body: FilePrepareBody): Promise<FileRecord> {
       await own(id);
+      // A file attached to a closed patient file is part of that file's content: read-only (spec 001 §4).
+      const [closed] = await db.select({ id: patientFiles.id }).from(fileAttachments)
+        .innerJoin(patientFiles, eq(patientFiles.id, fileAttachments.patientFileId))
+        .where(and(eq(fileAttachments.fileId, id), ne(patientFiles.status, 'OPEN')));
+      if (closed) throw new AppError(409, 'patient_file_closed');
       const [updated] = await db.update(files).set({ name: body.name, description: body.description ?? null, public: body.public ?? false })
         .where(eq(files.id, id)).returning();
       return toRecord(updated!);

@@ -64,7 +64,7 @@ export function formsRepository(care: CareContext) {
       const file = await care.patientFile(patientFileId);
       const form = await formOfEstablishment(formId, file.establishmentId);
       file.requireProfessional();
-      if (file.status === 'CLOSED') throw conflict('patient_file_not_open');
+      file.requireOpen();
       const current = await version(form.id, form.currentVersion);
       const at = now();
       return db.transaction(async (tx) => {
@@ -86,6 +86,7 @@ export function formsRepository(care: CareContext) {
       const [assignment] = await db.select().from(patientFileForms).where(and(file.where.assignments, eq(patientFileForms.id, assignmentId)));
       if (!assignment) throw notFound();
       file.requireProfessional();
+      file.requireOpen();
       const at = now();
       return db.transaction(async (tx) => {
         const set = change.planning ? { overload: change.planning } : { active: change.active! };
@@ -264,7 +265,8 @@ export function formsRepository(care: CareContext) {
       if (!occurrence) throw new AppError(404, 'not_found', {}, 'body.occurrenceId');
     }
     if (file.as === 'professional') throw new AppError(403, 'patients_only');
-    if (file.status !== 'OPEN') throw conflict('patient_file_not_open');
+    // A closed (or awaiting) file takes no answer: read-only like any change to it (409 patient_file_closed).
+    file.requireOpen();
     if (!row.assignment.active) throw conflict('form_deactivated');
     const v = await version(formId, row.form.currentVersion);
     if (row.form.submissionType === 'PLANNED') {

@@ -31,7 +31,7 @@ export type SendOutcome =
 
 export type BlockedReason = 'freeLimit' | 'tooLarge' | 'unavailable';
 
-export const CLOSED_CODES = ['form_limit_date_passed', 'form_already_answered', 'form_deactivated', 'patient_file_not_open', 'form_not_yet_available'] as const;
+export const CLOSED_CODES = ['form_limit_date_passed', 'form_already_answered', 'form_deactivated', 'patient_file_not_open', 'patient_file_closed', 'form_not_yet_available'] as const;
 export type ClosedCode = (typeof CLOSED_CODES)[number];
 
 const FIELD_CODES: Record<string, string | undefined> = {

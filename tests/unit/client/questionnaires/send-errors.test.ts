@@ -60,6 +60,7 @@ describe('sendOutcome', () => {
     ['already answered', { status: 409, code: 'form_already_answered' }, { kind: 'closed', code: 'form_already_answered' }],
     ['deactivated', { status: 409, code: 'form_deactivated' }, { kind: 'closed', code: 'form_deactivated' }],
     ['the file is not open', { status: 409, code: 'patient_file_not_open' }, { kind: 'closed', code: 'patient_file_not_open' }],
+    ['the file was closed', { status: 409, code: 'patient_file_closed' }, { kind: 'closed', code: 'patient_file_closed' }],
     ['an unknown 409', { status: 409, code: 'something_new' }, { kind: 'retry' }],
     ['the session ended', { status: 401, code: 'insufficient_authentication' }, { kind: 'session' }],
     ['the network failed (no status)', new TypeError('Failed to fetch'), { kind: 'retry' }],
