@@ -41,8 +41,39 @@ export const assignmentSchema = {
   properties: {
     id: uuidSchema, patientFileId: uuidSchema, formId: uuidSchema, active: { type: 'boolean' },
     overload: { oneOf: [planningSchema, { type: 'null' }] }, assignedAt: dateTimeSchema,
+    excludedAt: nullableDate,
   },
 } as const;
+
+/** What a questionnaire of a file is (spec 001 §4): answered as planned, deactivated, or excluded from the plan. */
+export const FILE_FORM_STATUSES = ['active', 'deactivated', 'excluded'] as const;
+
+/** One questionnaire of a patient file, for its Questionnaires tab. */
+export const fileFormSchema = {
+  type: 'object',
+  required: ['id', 'formId', 'reference', 'name', 'submissionType', 'status', 'planning', 'overloaded', 'nextOccurrenceAt', 'lastAnsweredAt', 'lateCount', 'assignedAt'],
+  additionalProperties: false,
+  properties: {
+    id: { ...uuidSchema, description: 'The assignment (patient_file_forms) id' },
+    formId: uuidSchema,
+    reference: { type: 'string' },
+    name: { type: 'string', description: 'In the language of the call' },
+    submissionType: { type: 'string', enum: ['FREE', 'PLANNED'] },
+    status: { type: 'string', enum: FILE_FORM_STATUSES },
+    /** The file's own planning when overloaded, else the questionnaire's; null for a FREE questionnaire without one. */
+    planning: { oneOf: [planningSchema, { type: 'null' }] },
+    overloaded: { type: 'boolean' },
+    /** The next occurrence not yet opened or still open (null when excluded, deactivated, free or none left). */
+    nextOccurrenceAt: nullableDate,
+    lastAnsweredAt: nullableDate,
+    /** Occurrences past their end, still answerable and not answered (0 when excluded or deactivated). */
+    lateCount: countSchema,
+    assignedAt: dateTimeSchema,
+    excludedAt: nullableDate,
+  },
+} as const;
+export type FileForm = FromSchema<typeof fileFormSchema>;
+export const fileFormListSchema = { type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: fileFormSchema } } } as const;
 
 export const overloadBodySchema = { type: 'object', required: ['planning'], additionalProperties: false, properties: { planning: planningSchema } } as const;
 export type OverloadBody = FromSchema<typeof overloadBodySchema>;

@@ -22,6 +22,8 @@ export const planningSchema = {
     occurrences: { type: 'integer', minimum: 1, maximum: 366 },
     windowHours: { type: 'integer', minimum: 1, maximum: 24 * 31 },
     graceHours: { type: 'integer', minimum: 0, maximum: 24 * 31 },
+    /** Local time (HH:MM, the establishment's time zone) occurrences open at; absent: the hour the planning starts. */
+    time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
   },
 } as const;
 

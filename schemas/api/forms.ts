@@ -1,14 +1,15 @@
 /** Contracts of questionnaires: forms of an establishment, assignment, tasks, responses, versions. */
 import { errorResponses, errorSchema, idParamsSchema, localeOnlyQuerySchema, uuidSchema } from '../common.ts';
 import {
-  assignmentSchema, formListSchema, formResponseListSchema, formResponseSchema, formVersionListSchema, formVersionSchema,
+  assignmentSchema, fileFormListSchema, formListSchema, formResponseListSchema, formResponseSchema, formVersionListSchema, formVersionSchema,
   overloadBodySchema, patientFileFormParamsSchema, responseBodySchema, startBodySchema, taskListSchema,
 } from '../form-api.ts';
 import { defineRoute } from './contract.ts';
 
 const tags = ['questionnaires'] as const;
 const idResponse = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: uuidSchema } } as const;
-const assignment = { 200: assignmentSchema, ...errorResponses } as const;
+/** Every change to a file's questionnaires answers 409 on a closed file (patient_file_closed). */
+const assignment = { 200: assignmentSchema, ...errorResponses, 409: errorSchema } as const;
 
 export const formRoutes = {
   ofEstablishment: defineRoute({
@@ -17,7 +18,7 @@ export const formRoutes = {
   }),
   assign: defineRoute({
     method: 'POST', url: '/api/patient_files/:id/forms/:formId', tags, summary: 'Assigns a questionnaire to a patient file',
-    params: patientFileFormParamsSchema, querystring: localeOnlyQuerySchema, response: { ...assignment, 409: errorSchema },
+    params: patientFileFormParamsSchema, querystring: localeOnlyQuerySchema, response: assignment,
   }),
   activate: defineRoute({
     method: 'POST', url: '/api/patient_file_forms/:id/activate', tags, summary: 'Activates a questionnaire of a patient file',
@@ -30,6 +31,21 @@ export const formRoutes = {
   overload: defineRoute({
     method: 'POST', url: '/api/patient_file_forms/:id/overload', tags, summary: 'Gives this patient file its own planning of the questionnaire',
     params: idParamsSchema, querystring: localeOnlyQuerySchema, body: overloadBodySchema, response: assignment,
+  }),
+  exclude: defineRoute({
+    method: 'POST', url: '/api/patient_file_forms/:id/exclude', tags,
+    summary: 'Excludes a questionnaire from the patient file: out of the plan, not answerable, never late, until restored',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: assignment,
+  }),
+  restore: defineRoute({
+    method: 'POST', url: '/api/patient_file_forms/:id/restore', tags,
+    summary: 'Restores an excluded questionnaire: occurrences that opened while it was excluded stay given up (never late), the next ones are offered',
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: assignment,
+  }),
+  ofFile: defineRoute({
+    method: 'GET', url: '/api/patient_files/:id/forms', tags,
+    summary: "A patient file's questionnaires with their status, planning, next occurrence, last answer and late count, for its professionals",
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: fileFormListSchema, ...errorResponses },
   }),
   tasks: defineRoute({
     method: 'GET', url: '/api/patient_files/:id/tasks', tags, summary: 'My Tasks: what is to be answered, with status and limit date',

@@ -117,7 +117,7 @@ describe('POST /patient_files/{id}/forms/{formId}: assignment', () => {
     const prescriber = await as('prescriber');
     const res = await prescriber.assign(fileId, ids.hf!);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ id: UUID, patientFileId: fileId, formId: ids.hf, active: true, overload: null, assignedAt: gw.clock.now().toISOString() });
+    expect(res.body).toEqual({ id: UUID, patientFileId: fileId, formId: ids.hf, active: true, overload: null, assignedAt: gw.clock.now().toISOString(), excludedAt: null });
     const history = await historyOf(db, fileId, 'FORM_ASSIGNED');
     expect(history).toEqual([expect.objectContaining({ actorId: await userIdOf(db, 'prescriber'), payload: { formId: ids.hf, reference: 'HF-DAILY' } })]);
     // 30 daily occurrences of 24 h, answerable 48 h more.

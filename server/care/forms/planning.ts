@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import type { EVENT_STATUSES } from '../../../schemas/form-api.ts';
 
 export type EventStatus = (typeof EVENT_STATUSES)[number];
-export interface Planning { everyDays: number; occurrences: number; windowHours: number; graceHours: number }
+export interface Planning { everyDays: number; occurrences: number; windowHours: number; graceHours: number; time?: string }
 export interface OccurrenceTimes { startAt: Date; endAt: Date; limitAt: Date }
 
 /** Establishments without a time zone of their own (the column's default, migration 0005). */
@@ -21,15 +21,24 @@ export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 const later = (t: DateTime, hours: number) => t.plus({ days: Math.floor(hours / 24) }).plus({ hours: hours % 24 });
 
 /**
- * Occurrences from `from` (rounded down to the hour, in `timeZone`), every `everyDays` calendar
- * days at the same local time. A local time that a spring change skips moves forward by the
- * skipped hour (luxon's rule).
+ * Occurrences from `from` (rounded down to the hour, in `timeZone`; or, when the planning names a
+ * local time, at the first such time not before `from`), every `everyDays` calendar days at the
+ * same local time. A local time that a spring change skips moves forward by the skipped hour
+ * (luxon's rule).
  */
 export function occurrencesFrom(from: Date, planning: Planning, timeZone: string): OccurrenceTimes[] {
-  const first = DateTime.fromJSDate(from, { zone: timeZone }).startOf('hour');
-  if (!first.isValid) throw new Error(`cannot plan in the time zone '${timeZone}': ${first.invalidExplanation ?? first.invalidReason}`);
+  const start = DateTime.fromJSDate(from, { zone: timeZone });
+  if (!start.isValid) throw new Error(`cannot plan in the time zone '${timeZone}': ${start.invalidExplanation ?? start.invalidReason}`);
+  const [hour = 0, minute = 0] = planning.time ? planning.time.split(':').map(Number) : [];
+  const atTime = (t: DateTime) => t.set({ hour, minute, second: 0, millisecond: 0 });
+  let first: DateTime = start.startOf('hour');
+  if (planning.time) {
+    first = atTime(start);
+    if (first < start) first = atTime(first.plus({ days: 1 }));
+  }
   return Array.from({ length: planning.occurrences }, (_, i) => {
-    const startAt = first.plus({ days: i * planning.everyDays });
+    const day = first.plus({ days: i * planning.everyDays });
+    const startAt = planning.time ? atTime(day) : day;
     const endAt = later(startAt, planning.windowHours);
     const limitAt = later(endAt, planning.graceHours);
     return { startAt: startAt.toJSDate(), endAt: endAt.toJSDate(), limitAt: limitAt.toJSDate() };
@@ -47,3 +56,12 @@ export function occurrenceStatus(o: OccurrenceState, now: Date): { status: Event
 
 /** Late: past its end, still answerable, not answered nor given up. */
 export const isLate = (o: OccurrenceState, now: Date) => occurrenceStatus(o, now).late;
+
+/**
+ * The planning rule beyond its bounds: an occurrence closes before the next one opens (its window
+ * is at most the interval), so that two are never open at once. Answers the offending field.
+ */
+export function planningProblem(planning: Planning): { field: 'windowHours'; params: { windowHours: number; maxHours: number } } | null {
+  const maxHours = planning.everyDays * 24;
+  return planning.windowHours > maxHours ? { field: 'windowHours', params: { windowHours: planning.windowHours, maxHours } } : null;
+}

@@ -4,19 +4,19 @@
  * handle scopes every query to that file); every write to a patient file records its history
  * entry through the handle, in the same transaction.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import {
   formOccurrences, formResponses, forms, formVersions, patientFileForms, users,
 } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { FormDefinition } from '../../../schemas/form.ts';
-import type { FormResponse, FormSummary, ResponseBody, Task } from '../../../schemas/form-api.ts';
+import type { FileForm, FormResponse, FormSummary, ResponseBody, Task } from '../../../schemas/form-api.ts';
 import { computeAll } from '../../../schemas/computed.ts';
 import type { CareContext } from '../context.ts';
-import type { PatientFileHandle } from '../patient-file.ts';
+import type { FileOccurrence, PatientFileHandle } from '../patient-file.ts';
 import { checkAnswers, fileAnswerMissing } from './answers.ts';
 import { attachFile, unattachedFile } from '../files/attachments.ts';
-import { isLate, occurrenceStatus, occurrencesFrom, type Planning } from './planning.ts';
+import { isLate, occurrenceStatus, occurrencesFrom, planningProblem, type Planning } from './planning.ts';
 import { FREE_RESPONSES_PER_DAY } from './limits.ts';
 import { timeZoneOf } from './time-zone.ts';
 import type { ErrorCode } from '../../../schemas/errors.ts';
@@ -82,11 +82,11 @@ export function formsRepository(care: CareContext) {
 
     /** Activates, deactivates or overloads (new planning for this file) an assignment. */
     async update(assignmentId: string, change: { active?: boolean; planning?: Planning }) {
-      const file = await care.patientFileOf('assignment', assignmentId);
-      const [assignment] = await db.select().from(patientFileForms).where(and(file.where.assignments, eq(patientFileForms.id, assignmentId)));
-      if (!assignment) throw notFound();
-      file.requireProfessional();
-      file.requireOpen();
+      const { file, assignment } = await assignmentToChange(assignmentId);
+      if (change.planning) {
+        const problem = planningProblem(change.planning);
+        if (problem) throw badRequest('planning_window_too_long', problem.params, `body.planning.${problem.field}`);
+      }
       const at = now();
       return db.transaction(async (tx) => {
         const set = change.planning ? { overload: change.planning } : { active: change.active! };
@@ -105,6 +105,76 @@ export function formsRepository(care: CareContext) {
       });
     },
 
+    /**
+     * Excludes a questionnaire from the file (spec 001 §4): kept with its responses, but out of the
+     * plan — no task offered, not answerable (409 form_excluded), never late — until restored.
+     */
+    async exclude(assignmentId: string) {
+      const { file, assignment } = await assignmentToChange(assignmentId);
+      if (assignment.excludedAt) throw conflict('form_already_excluded');
+      const at = now();
+      return db.transaction(async (tx) => {
+        // `excluded_at is null` again: of two exclusions at once, the second changes nothing and says so.
+        const [updated] = await tx.update(patientFileForms).set({ excludedAt: at, excludedBy: userId })
+          .where(and(eq(patientFileForms.id, assignmentId), isNull(patientFileForms.excludedAt))).returning();
+        if (!updated) throw conflict('form_already_excluded');
+        await file.recordHistory(tx, 'FORM_EXCLUDED', { formId: assignment.formId });
+        return updated;
+      });
+    },
+
+    /**
+     * Brings an excluded questionnaire back into the plan. Occurrences that opened before the
+     * restore and were not answered are given up (lost at the restore: expired, never late, never
+     * holding back a later answer): the patient is not asked to catch up what the exclusion took
+     * out of the plan. Occurrences opening after the restore are offered as planned.
+     */
+    async restore(assignmentId: string) {
+      const { file, assignment } = await assignmentToChange(assignmentId);
+      if (!assignment.excludedAt) throw conflict('form_not_excluded');
+      const at = now();
+      return db.transaction(async (tx) => {
+        const [updated] = await tx.update(patientFileForms).set({ excludedAt: null, excludedBy: null })
+          .where(and(eq(patientFileForms.id, assignmentId), isNotNull(patientFileForms.excludedAt))).returning();
+        if (!updated) throw conflict('form_not_excluded');
+        const missed = await tx.update(formOccurrences).set({ lostAt: at }).where(and(
+          eq(formOccurrences.patientFileFormId, assignmentId), isNull(formOccurrences.lostAt), lte(formOccurrences.startAt, at),
+          sql`not exists (select 1 from ${formResponses} r where r.occurrence_id = ${formOccurrences.id} and r.answered_at is not null)`,
+        )).returning({ id: formOccurrences.id });
+        await file.recordHistory(tx, 'FORM_RESTORED', { formId: assignment.formId, excludedAt: assignment.excludedAt!.toISOString(), givenUpOccurrences: missed.length });
+        return updated;
+      });
+    },
+
+    /** The file's questionnaires for its Questionnaires tab: status, planning in force, next occurrence, last answer, late count. */
+    async ofFile(patientFileId: string): Promise<FileForm[]> {
+      const file = await care.patientFile(patientFileId);
+      file.requireProfessional();
+      const at = now();
+      const rows = await db.select({ assignment: patientFileForms, form: forms, definition: formVersions.definition })
+        .from(patientFileForms).innerJoin(forms, eq(forms.id, patientFileForms.formId))
+        .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, forms.currentVersion)))
+        .where(file.where.assignments).orderBy(asc(patientFileForms.assignedAt), asc(patientFileForms.id));
+      const answered = await db.select({ formId: formResponses.formId, last: max(formResponses.answeredAt) }).from(formResponses)
+        .where(and(file.where.responses, isNotNull(formResponses.answeredAt))).groupBy(formResponses.formId);
+      const lastOf = new Map(answered.map((r) => [r.formId, r.last]));
+      const occurrencesOf = new Map<string, FileOccurrence[]>();
+      for (const o of await file.occurrences()) occurrencesOf.set(o.formId, [...(occurrencesOf.get(o.formId) ?? []), o]);
+      return rows.map(({ assignment: a, form, definition }) => {
+        const status = a.excludedAt ? 'excluded' : a.active ? 'active' : 'deactivated';
+        const planned = status === 'active' ? occurrencesOf.get(form.id) ?? [] : [];
+        const next = planned.find((o) => !o.answered && !o.lostAt && at < o.endAt);
+        const overload = a.overload as Planning | null;
+        return {
+          id: a.id, formId: form.id, reference: form.reference, name: textIn((definition as FormDefinition).name, language),
+          submissionType: form.submissionType, status, planning: overload ?? (definition as FormDefinition).planning ?? null,
+          overloaded: overload !== null, nextOccurrenceAt: next?.startAt.toISOString() ?? null,
+          lastAnsweredAt: lastOf.get(form.id)?.toISOString() ?? null, lateCount: planned.filter((o) => isLate(o, at)).length,
+          assignedAt: a.assignedAt.toISOString(), excludedAt: a.excludedAt?.toISOString() ?? null,
+        };
+      });
+    },
+
     /** My Tasks: planned occurrences with their status and limit date, and free forms. */
     async tasks(patientFileId: string): Promise<Task[]> {
       const file = await care.patientFile(patientFileId);
@@ -112,7 +182,7 @@ export function formsRepository(care: CareContext) {
       const assigned = await db.select({ assignment: patientFileForms, form: forms, definition: formVersions.definition })
         .from(patientFileForms).innerJoin(forms, eq(forms.id, patientFileForms.formId))
         .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, forms.currentVersion)))
-        .where(and(file.where.assignments, eq(patientFileForms.active, true)));
+        .where(and(file.where.assignments, eq(patientFileForms.active, true), isNull(patientFileForms.excludedAt)));
       const byForm = new Map(assigned.map((a) => [a.form.id, a]));
       const tasks: Task[] = [];
       for (const a of assigned) {
@@ -168,7 +238,7 @@ export function formsRepository(care: CareContext) {
       const at = now();
 
       const earlierLate = target.occurrence
-        ? (await file.occurrences()).filter((o) => o.active && o.id !== target.occurrence!.id && o.startAt < target.occurrence!.startAt && isLate(o, at))
+        ? (await file.occurrences()).filter((o) => o.active && !target.excludedForms.has(o.formId) && o.id !== target.occurrence!.id && o.startAt < target.occurrence!.startAt && isLate(o, at))
         : [];
       if (earlierLate.length && !body.skipEarlierLate) throw conflict('older_late_forms_pending', { count: earlierLate.length });
 
@@ -267,6 +337,7 @@ export function formsRepository(care: CareContext) {
     if (file.as === 'professional') throw new AppError(403, 'patients_only');
     // A closed (or awaiting) file takes no answer: read-only like any change to it (409 patient_file_closed).
     file.requireOpen();
+    if (row.assignment.excludedAt) throw conflict('form_excluded');
     if (!row.assignment.active) throw conflict('form_deactivated');
     const v = await version(formId, row.form.currentVersion);
     if (row.form.submissionType === 'PLANNED') {
@@ -278,7 +349,22 @@ export function formsRepository(care: CareContext) {
       if (occurrence.lostAt || at > occurrence.limitAt) throw conflict('form_limit_date_passed');
       if (at < occurrence.startAt) throw conflict('form_not_yet_available');
     }
-    return { versionId: v.id, definition: v.definition as FormDefinition, occurrence, assignmentId: row.assignment.id, free: row.form.submissionType === 'FREE' };
+    // Questionnaires excluded from the file: their occurrences are out of the plan, never late.
+    const excluded = await db.select({ formId: patientFileForms.formId }).from(patientFileForms).where(and(file.where.assignments, isNotNull(patientFileForms.excludedAt)));
+    return {
+      versionId: v.id, definition: v.definition as FormDefinition, occurrence, assignmentId: row.assignment.id, free: row.form.submissionType === 'FREE',
+      excludedForms: new Set(excluded.map((e) => e.formId)),
+    };
+  }
+
+  /** An assignment of a file the caller may change: in scope (404), a professional of the file (403), the file open (409). */
+  async function assignmentToChange(assignmentId: string) {
+    const file = await care.patientFileOf('assignment', assignmentId);
+    const [assignment] = await db.select().from(patientFileForms).where(and(file.where.assignments, eq(patientFileForms.id, assignmentId)));
+    if (!assignment) throw notFound();
+    file.requireProfessional();
+    file.requireOpen();
+    return { file, assignment };
   }
 
   /**

@@ -8,9 +8,12 @@ import { MAX_ANSWER_BODY_BYTES } from './limits.ts';
 
 export default async function formRoutes(app: FastifyInstance) {
   const repo = (request: { care: CareContext }) => formsRepository(request.care);
-  const assignmentOut = (a: { id: string; patientFileId: string; formId: string; active: boolean; overload: unknown; assignedAt: Date }) =>
+  const assignmentOut = (a: { id: string; patientFileId: string; formId: string; active: boolean; overload: unknown; assignedAt: Date; excludedAt: Date | null }) => ({
+    id: a.id, patientFileId: a.patientFileId, formId: a.formId, active: a.active,
     // The column holds what overloadBodySchema accepted: a planning, or null.
-    ({ ...a, overload: (a.overload as ReplyOf<typeof contracts.assign>['overload']) ?? null, assignedAt: a.assignedAt.toISOString() });
+    overload: (a.overload as ReplyOf<typeof contracts.assign>['overload']) ?? null,
+    assignedAt: a.assignedAt.toISOString(), excludedAt: a.excludedAt?.toISOString() ?? null,
+  });
 
   route(app, contracts.ofEstablishment, async (request) => ({ data: await repo(request).listForEstablishment(request.params.id) }));
 
@@ -21,6 +24,12 @@ export default async function formRoutes(app: FastifyInstance) {
   }
 
   route(app, contracts.overload, async (request) => assignmentOut(await repo(request).update(request.params.id, { planning: request.body.planning })));
+
+  route(app, contracts.exclude, async (request) => assignmentOut(await repo(request).exclude(request.params.id)));
+
+  route(app, contracts.restore, async (request) => assignmentOut(await repo(request).restore(request.params.id)));
+
+  route(app, contracts.ofFile, async (request) => ({ data: await repo(request).ofFile(request.params.id) }));
 
   route(app, contracts.tasks, async (request) => ({ data: await repo(request).tasks(request.params.id) }));
 
