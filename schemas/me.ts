@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import {
   dateTimeSchema, languageSchema, localeQueryProperties, PATIENT_FILE_STATUSES, privilegeSchema, roleSchema, uuidSchema,
 } from './common.ts';
+import { identitySchema } from './identity.ts';
 
 export const TIMEZONE_AUTOMATIC = 'automatic';
 
@@ -107,6 +108,8 @@ export const patientFileSummarySchema = {
     patientName: { type: 'string', description: 'Display name of the patient, for caregivers' },
     patientBirthDate: { type: ['string', 'null'], format: 'date', description: "The patient's birth date, for the header that says whose file it is" },
     caregiver: { type: 'boolean', description: 'True when the user follows this file as a caregiver' },
+    identity: { ...identitySchema, description: "The patient's digital identity (INS status and attributes): for a professional of the file only" },
+    patientDataActive: { type: 'boolean', description: 'Whether the patient data of the file are active (spec 001 §7)' },
     service: {
       type: 'object',
       required: ['id', 'name', 'establishment'],

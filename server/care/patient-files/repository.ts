@@ -6,6 +6,16 @@ import { notFound } from '../../errors.ts';
 import type { CareContext } from '../context.ts';
 import { followsAsCaregiver, patientSideFileScope } from '../access.ts';
 import { fileSummary } from './summary.ts';
+import type { Identity } from '../../../schemas/identity.ts';
+
+/** The identity shape of schemas/identity.ts from the patient's columns (0009). */
+function identityOf(r: { identityStatus: string; identityDoubtful: boolean; identityFictitious: boolean; identityNamesake: boolean; identityVerifiedAt: Date | null }): Identity {
+  return {
+    status: r.identityStatus as Identity['status'],
+    doubtful: r.identityDoubtful, fictitious: r.identityFictitious, namesake: r.identityNamesake,
+    verifiedAt: r.identityVerifiedAt?.toISOString() ?? null,
+  };
+}
 
 export function patientFilesRepository(care: CareContext) {
   const { db, userId } = care;
@@ -18,6 +28,11 @@ export function patientFilesRepository(care: CareContext) {
     patientFirstName: users.firstName,
     patientLastName: users.lastName,
     patientBirthDate: users.birthDate,
+    identityStatus: users.identityStatus,
+    identityDoubtful: users.identityDoubtful,
+    identityFictitious: users.identityFictitious,
+    identityNamesake: users.identityNamesake,
+    identityVerifiedAt: users.identityVerifiedAt,
     isCaregiver: followsAsCaregiver(userId).mapWith(Boolean),
   }).from(patientFiles)
     .innerJoin(services, eq(services.id, patientFiles.serviceId))
@@ -46,7 +61,10 @@ export function patientFilesRepository(care: CareContext) {
     async get(id: string): Promise<PatientFileSummary> {
       const [row] = await select(and(care.fileScope, eq(patientFiles.id, id))!);
       if (!row) throw notFound();
-      return toSummary(row);
+      const summary = toSummary(row);
+      // The digital identity is the professional's to see (the header of their workspace), not the patient side's.
+      const professional = row.file.patientId !== userId && !row.isCaregiver;
+      return professional ? { ...summary, identity: identityOf(row) } : summary;
     },
   };
 }

@@ -32,6 +32,7 @@ export function fileSummary(
     patientName: `${patient.firstName} ${patient.lastName}`,
     patientBirthDate: patient.birthDate,
     caregiver: !own && Boolean(isCaregiver),
+    patientDataActive: file.patientDataActive,
     service,
   };
 }
