@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, customType, date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, check, customType, date, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -43,6 +43,26 @@ export const users = pgTable('users', {
   searchName: text('search_name').generatedAlwaysAs(sql`lower(immutable_unaccent("last_name" || ' ' || "first_name" || ' ' || coalesce("birth_name", '') || ' ' || coalesce("used_name", '') || ' ' || coalesce("used_first_name", '') || ' ' || coalesce("given_names", '')))`),
   /** Last then first name, lower case without accents: the list's order by name, the same in every collation. */
   sortName: text('sort_name').generatedAlwaysAs(sql`lower(immutable_unaccent("last_name" || ' ' || "first_name"))`),
+  /** Set with a temporary password (patient or caregiver created by a professional): the next login must change it (0009). */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** The rest of the patient form (spec 001 §3, schemas/patient-form.ts), 0009. */
+  firstBirthName: text('first_birth_name'),
+  birthPlaceInsee: text('birth_place_insee'),
+  birthCountry: text('birth_country'),
+  address: text('address'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  weightKg: doublePrecision('weight_kg'),
+  heightCm: doublePrecision('height_cm'),
+  /** OID of the INS number's assigning authority. */
+  oid: text('oid'),
+  /** INS identity status (PROVISIONAL until the national service confirms it; schemas/identity.ts). */
+  identityStatus: text('identity_status').notNull().default('PROVISIONAL'),
+  identityDoubtful: boolean('identity_doubtful').notNull().default(false),
+  identityFictitious: boolean('identity_fictitious').notNull().default(false),
+  identityNamesake: boolean('identity_namesake').notNull().default(false),
+  identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+  globalReferenceValue: integer('global_reference_value'),
 }, (t) => [
   uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
   index('users_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
@@ -96,6 +116,13 @@ export const patientFiles = pgTable('patient_files', {
   closedAt: timestamp('closed_at', { withTimezone: true }),
   closingReasonType: text('closing_reason_type'),
   closingReason: text('closing_reason'),
+  closedBy: uuid('closed_by').references(() => users.id),
+  /** Admission and operation dates of the patient form (0009). */
+  admissionDate: date('admission_date'),
+  operationDate: date('operation_date'),
+  /** Spec 001 §7 patient_data/activate and deactivate: whether the patient's data feeds the follow-up. */
+  patientDataActive: boolean('patient_data_active').notNull().default(true),
+  createdBy: uuid('created_by').references(() => users.id),
   createdAt: createdAt(),
 }, (t) => [
   index('patient_files_patient_idx').on(t.patientId),
@@ -160,7 +187,11 @@ export const patientFileHistory = pgTable('patient_file_history', {
   onBehalfOfId: uuid('on_behalf_of_id').references(() => users.id),
   occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   payload: jsonb('payload').notNull().default({}),
-}, (t) => [index('patient_file_history_file_idx').on(t.patientFileId, t.occurredAt)]);
+}, (t) => [
+  // The history tab: newest first, paged, optionally one kind (0009).
+  index('patient_file_history_file_idx').on(t.patientFileId, t.occurredAt.desc(), t.id.desc()),
+  index('patient_file_history_file_type_idx').on(t.patientFileId, t.type, t.occurredAt.desc(), t.id.desc()),
+]);
 
 /** Key-value facts about this database, e.g. when demo data was provisioned. */
 export const systemState = pgTable('system_state', {
@@ -228,6 +259,9 @@ export const patientFileForms = pgTable('patient_file_forms', {
   overload: jsonb('overload'),
   assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
   assignedBy: uuid('assigned_by').references(() => users.id),
+  /** Excluded from the file (spec 001 §4): kept, out of the plan until restored (0009). */
+  excludedAt: timestamp('excluded_at', { withTimezone: true }),
+  excludedBy: uuid('excluded_by').references(() => users.id),
 }, (t) => [uniqueIndex('patient_file_forms_idx').on(t.patientFileId, t.formId)]);
 
 /** A planned occurrence: open from start to end, still answerable (late) until the limit date. */
@@ -309,3 +343,65 @@ export const fileAttachments = pgTable('file_attachments', {
   index('file_attachments_patient_file_idx').on(t.patientFileId),
   check('file_attachments_owner_kind_check', sql`${t.ownerKind} IN ('form_response', 'document', 'message', 'identity_document')`),
 ]);
+
+
+/** Notes on a patient file (spec 001 §7 notes): edited in place, archived rather than deleted (0009). */
+export const patientFileNotes = pgTable('patient_file_notes', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  authorId: uuid('author_id').notNull().references(() => users.id),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  archivedBy: uuid('archived_by').references(() => users.id),
+}, (t) => [index('patient_file_notes_file_idx').on(t.patientFileId, t.createdAt.desc(), t.id.desc())]);
+
+/** An establishment's identity-document types (spec 001 §7, §8: a type in use cannot be deleted), 0009. */
+export const identityDocumentTypes = pgTable('identity_document_types', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('identity_document_types_label_idx').on(t.establishmentId, sql`lower(${t.label})`)]);
+
+/**
+ * A proof of identity of a person, uploaded in an establishment (POST /persons/{id}/identity_documents/…),
+ * its bytes a file attached with owner kind identity_document; `confirmedBy` is the professional who
+ * checked it, which an identity change requires (spec 001 §5), 0009.
+ */
+export const identityDocuments = pgTable('identity_documents', {
+  id: id(),
+  personId: uuid('person_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  // No cascade: a type in use cannot be deleted.
+  typeId: uuid('type_id').notNull().references(() => identityDocumentTypes.id, { onDelete: 'restrict' }),
+  fileId: uuid('file_id').notNull().references(() => files.id),
+  uploadedBy: uuid('uploaded_by').notNull().references(() => users.id),
+  createdAt: createdAt(),
+  confirmedBy: uuid('confirmed_by').references(() => users.id),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+}, (t) => [index('identity_documents_person_idx').on(t.personId, t.establishmentId), index('identity_documents_type_idx').on(t.typeId)]);
+
+/** An establishment's pathologies (back office `pathologies/:slug`), from which a patient's conditions are chosen (0009). */
+export const pathologies = pgTable('pathologies', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull(),
+  /** Localised text {fr, en, ar} (schemas/localized-text.ts). */
+  name: jsonb('name').notNull(),
+  description: jsonb('description'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('pathologies_slug_idx').on(t.establishmentId, t.slug)]);
+
+/** A patient's condition on a file (GET /patient_files/{id}/conditions; screen condition/:id), 0009. */
+export const patientConditions = pgTable('patient_conditions', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  pathologyId: uuid('pathology_id').notNull().references(() => pathologies.id, { onDelete: 'restrict' }),
+  diagnosedOn: date('diagnosed_on'),
+  note: text('note'),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('patient_conditions_file_pathology_idx').on(t.patientFileId, t.pathologyId), index('patient_conditions_pathology_idx').on(t.pathologyId)]);
