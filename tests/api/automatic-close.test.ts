@@ -143,7 +143,9 @@ describe('the job queue (pg-boss)', () => {
     await expect.poll(async () => (await gw.app.jobs.boss.getJobById(AUTOMATIC_CLOSE_QUEUE, jobId!))?.state, { timeout: 15_000, interval: 100 }).toBe('completed');
     expect((await fileRow(file)).status).toBe('CLOSED');
     expect(await automaticEntries(file)).toHaveLength(1);
-    expect((await gw.app.jobs.boss.getJobById(AUTOMATIC_CLOSE_QUEUE, jobId!))?.output).toMatchObject({ closed: 1 });
+    // Other files of the demo may be past their end date too: at least this one was closed by that job.
+    const output = (await gw.app.jobs.boss.getJobById(AUTOMATIC_CLOSE_QUEUE, jobId!))?.output as { closed: number };
+    expect(output.closed).toBeGreaterThanOrEqual(1);
   });
 
   it('passes every kind of call pg-boss makes on this database: create, send with arrays, fetch, complete, fail, delete', async () => {
