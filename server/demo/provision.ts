@@ -11,6 +11,8 @@ import {
 import { hashPassword } from '../shared/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_ESTABLISHMENTS, DEMO_PASSWORD } from './accounts.ts';
 import type { HistoryKind } from '../../schemas/history.ts';
+import { PRIVILEGE_SETS } from '../../schemas/privileges.ts';
+import { provisionPopulation } from './population.ts';
 
 const STATE_KEY = 'demo_provisioned_at';
 
@@ -80,6 +82,14 @@ export async function provisionDemo(db: Db, now: Date = new Date()): Promise<'pr
         });
       }
     }
+    // The demo population (population.ts): patients, notes, caregivers, conditions and history, acted on
+    // by the demo professionals who open each establishment's files.
+    const opensFiles = (privileges: readonly string[] | undefined) => (privileges ?? []).some((p) => (PRIVILEGE_SETS.patientData as readonly string[]).includes(p));
+    const professionals = new Map(DEMO_ESTABLISHMENTS.map((e) => [e.key, DEMO_ACCOUNTS
+      .filter((a) => opensFiles(a.establishmentPrivileges?.[e.key])
+        || Object.entries(a.servicePrivileges ?? {}).some(([ref, privileges]) => ref.startsWith(`${e.key}/`) && opensFiles(privileges)))
+      .map((a) => userIds.get(a.email)!)]));
+    await provisionPopulation(tx, { now, establishmentIds, serviceIds, professionals });
     await tx.insert(systemState).values({ key: STATE_KEY, value: now.toISOString() });
   });
   return 'provisioned';
