@@ -9,6 +9,13 @@
  * on some, identifiers on most, statuses OPEN/AWAITING/CLOSED, creation and start dates over five
  * years. The rows are made by PostgreSQL itself (generate_series, batches of 20,000): 100,000 files
  * take seconds on PostgreSQL. The patients cannot log in (no password hash).
+ *
+ * `--history-per-file N` (default 10) and `--notes-per-file N` (default 2) give each file about
+ * that many history entries and notes (from 0 to 2N, so the mean is N), written in the same
+ * statement as the files: a realistic mix of kinds (responses, non-compliance, device data, notes,
+ * appointments…), by the establishments' professionals or the patient, some on the patient's
+ * behalf, over the file's life; one file in 10,000 is a long follow-up with 2,000 entries.
+ * `--files 100000` thus writes about 1M entries (tests/bench/patient-file-history.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { provisionDemo } from '../server/demo/provision.ts';
+import type { HistoryKind } from '../schemas/history.ts';
 
 const FIRST_NAMES = [
   'Camille', 'Louis', 'Hélène', 'Éloïse', 'Jérôme', 'François', 'Zoé', 'Noël', 'Anaïs', 'Joël', 'Inès', 'Gaëlle',
@@ -31,13 +39,36 @@ const SYLLABLES = [
 ];
 const ENDINGS = ['bois', 'tin', 'nard', 'reau', 'nier', 'vre', 'mont', 'rand', 'lier', 'det', 'chet', 'quier', 'zière', 'ault', 'ssin', 'rès', 'vel', 'gnon', 'llet', 'rin', 'card', 'mas', 'doux', 'ral', 'vard', 'tel', 'dier', 'let', 'ret', 'ssy', 'ron', 'zet', 'dou', 'bert', 'vin', 'lot', 'gne', 'teau'];
 
+/** The mix of history kinds, by weight (what a telemonitored file accumulates). */
+const HISTORY_MIX: [kind: HistoryKind, weight: number][] = [
+  ['FORM_RESPONSE', 28], ['FORM_NON_COMPLIANCE', 8], ['DEVICE_DATA', 12], ['INDICATOR_NON_COMPLIANCE', 7],
+  ['NOTE_ADDED', 9], ['NOTE_EDITED', 3], ['NOTE_ARCHIVED', 1], ['FORM_ASSIGNED', 5], ['FORM_ACTIVATED', 2], ['FORM_DEACTIVATED', 1],
+  ['DOCUMENT_VIEWED', 5], ['DOCUMENT_DOWNLOADED', 2], ['APPOINTMENT_CREATED', 4], ['APPOINTMENT_UPDATED', 1],
+  ['REMINDER_CREATED', 2], ['PROFILE_UPDATED', 3], ['IDENTITY_SEARCH', 2], ['IDENTITY_VERIFIED', 1],
+  ['CAREGIVER_ADDED', 1], ['ALERT_THRESHOLD_CREATED', 1], ['REFERENCE_VALUE_CREATED', 1], ['HOSPITALIZATION', 1],
+];
+const HISTORY_KIND_LIST = HISTORY_MIX.flatMap(([kind, weight]) => Array<string>(weight).fill(kind));
+const FORM_REFERENCES = ['suivi-insuffisance-cardiaque', 'qualite-de-vie', 'douleur-post-operatoire', 'observance', 'sommeil'];
+/** One file in this many is a long follow-up, with HEAVY_HISTORY entries. */
+const HEAVY_EVERY = 10_000;
+const HEAVY_HISTORY = 2_000;
+
 const BATCH = 20_000;
 const text = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
 
 export interface SeedResult { added: number; services: number; tag: string }
 
+export interface SeedOptions {
+  /** Mean history entries per file (each file gets 0 to 2N); 0: none (the default). */
+  historyPerFile?: number;
+  /** Mean notes per file (0 to 2N each); 0: none (the default). */
+  notesPerFile?: number;
+}
+
 /** Adds `files` patients with one file each over every service present; refuses when there is no service. */
-export async function seedScale(db: Db, files: number, log: (message: string) => void = () => {}): Promise<SeedResult> {
+export async function seedScale(db: Db, files: number, log: (message: string) => void = () => {}, options: SeedOptions = {}): Promise<SeedResult> {
+  const historyPerFile = options.historyPerFile ?? 0;
+  const notesPerFile = options.notesPerFile ?? 0;
   const tag = randomBytes(4).toString('hex');
   const { rows: [counted] } = await db.execute<{ n: number }>(sql`select count(*)::int as n from services`) as unknown as { rows: { n: number }[] };
   const serviceCount = Number(counted?.n ?? 0);
@@ -65,19 +96,70 @@ export async function seedScale(db: Db, files: number, log: (message: string) =>
         returning id, email
       ),
       numbered as (select id, (regexp_match(email, '-(\\d+)@'))[1]::int as i from people),
-      service_list as (select id, row_number() over (order by id) - 1 as n from services)
-      insert into patient_files (patient_id, service_id, status, start_date, created_at)
-      select p.id, sl.id,
-        (ARRAY['OPEN', 'OPEN', 'OPEN', 'OPEN', 'OPEN', 'OPEN', 'AWAITING', 'CLOSED', 'CLOSED', 'CLOSED'])[1 + p.i % 10],
-        date '2021-01-01' + (abs(hashtext('s' || p.i)) % 1800),
-        timestamptz '2021-01-01 00:00:00+00' + make_interval(secs => abs(hashtext('t' || p.i)) % (1800 * 86400))
-      from numbered p join service_list sl on sl.n = abs(hashtext('service' || p.i)) % ${serviceCount}`);
+      service_list as (select id, row_number() over (order by id) - 1 as n from services),
+      files as (
+        insert into patient_files (patient_id, service_id, status, start_date, created_at)
+        select p.id, sl.id,
+          (ARRAY['OPEN', 'OPEN', 'OPEN', 'OPEN', 'OPEN', 'OPEN', 'AWAITING', 'CLOSED', 'CLOSED', 'CLOSED'])[1 + p.i % 10],
+          date '2021-01-01' + (abs(hashtext('s' || p.i)) % 1800),
+          timestamptz '2021-01-01 00:00:00+00' + make_interval(secs => abs(hashtext('t' || p.i)) % (1800 * 86400))
+        from numbered p join service_list sl on sl.n = abs(hashtext('service' || p.i)) % ${serviceCount}
+        returning id, patient_id, created_at
+      ),
+      -- The files again with their patient's number, how many entries and notes each gets, and a professional of the platform.
+      planned as (
+        select f.id, f.patient_id, f.created_at, p.i,
+          case when ${historyPerFile}::int = 0 then 0 when p.i % ${HEAVY_EVERY} = 7 then ${HEAVY_HISTORY}
+            else abs(hashtext('h' || p.i)) % (2 * ${historyPerFile}::int + 1) end as entries,
+          case when ${notesPerFile}::int = 0 then 0 else abs(hashtext('n' || p.i)) % (2 * ${notesPerFile}::int + 1) end as notes
+        from files f join numbered p on p.id = f.patient_id
+      ),
+      pros as (select array_agg(id order by id) as ids from users where 'ROLE_PROFESSIONAL' = any(roles)),
+      written_notes as (
+        insert into patient_file_notes (patient_file_id, author_id, text, created_at, archived_at, archived_by)
+        select f.id, pr.ids[1 + abs(hashtext('na' || f.i || '-' || g)) % array_length(pr.ids, 1)],
+          'Note de suivi ' || g || ' : constantes stables, patient revu en consultation.',
+          f.created_at + make_interval(days => g * 11),
+          case when g % 5 = 0 then f.created_at + make_interval(days => g * 11 + 3) end,
+          case when g % 5 = 0 then pr.ids[1] end
+        from planned f cross join pros pr cross join lateral generate_series(1, f.notes) g
+        where array_length(pr.ids, 1) > 0
+        returning 1
+      ),
+      entries as (
+        select f.id as file_id, f.patient_id, f.i, g, pr.ids as pros,
+          k.kinds[1 + abs(hashtext('k' || f.i || '-' || g)) % array_length(k.kinds, 1)] as kind,
+          -- Over the file's life: a long follow-up's entries an hour or so apart, the others days apart.
+          f.created_at + make_interval(secs => g * (case when f.entries > 200 then 3600 else 5 * 86400 end) + abs(hashtext('o' || f.i || '-' || g)) % 3600) as at
+        from planned f cross join pros pr cross join (select ${text(HISTORY_KIND_LIST)} as kinds) k
+          cross join lateral generate_series(1, f.entries) g
+        where array_length(pr.ids, 1) > 0
+      )
+      insert into patient_file_history (patient_file_id, type, actor_id, on_behalf_of_id, occurred_at, payload)
+      select e.file_id, e.kind,
+        case when e.kind = 'FORM_RESPONSE' and g % 4 <> 0 then e.patient_id
+          else e.pros[1 + abs(hashtext('pa' || e.i || '-' || g)) % array_length(e.pros, 1)] end,
+        -- A response entered by a professional is entered on the patient's behalf.
+        case when e.kind = 'FORM_RESPONSE' and g % 4 = 0 then e.patient_id end,
+        e.at,
+        case
+          when e.kind like 'FORM_%' then jsonb_build_object('reference', (${text(FORM_REFERENCES)})[1 + g % ${FORM_REFERENCES.length}])
+            || case when e.kind = 'FORM_NON_COMPLIANCE' then jsonb_build_object('periodInDays', 1 + g % 7) else '{}'::jsonb end
+          when e.kind = 'INDICATOR_NON_COMPLIANCE' then jsonb_build_object('indicator', (ARRAY['weight', 'heartRate', 'bloodPressure'])[1 + g % 3], 'periodInDays', 1 + g % 3)
+          when e.kind = 'DEVICE_DATA' then jsonb_build_object('device', (ARRAY['scale', 'tensiometer', 'oximeter'])[1 + g % 3], 'measures', 1 + g % 4)
+          when e.kind like 'NOTE_%' then jsonb_build_object('noteId', gen_random_uuid())
+          when e.kind like 'IDENTITY_%' then jsonb_build_object('status', 'RECOVERED')
+          else '{}'::jsonb
+        end
+      from entries e`);
     log(`  ${to + 1} / ${files}`);
   }
   // Fresh statistics, or the planner keeps the plans of an empty table; VACUUM also marks the pages
   // all-visible, so counts read the (service, status) index alone as they will once autovacuum has run.
   await db.execute(sql`vacuum analyze users`);
   await db.execute(sql`vacuum analyze patient_files`);
+  if (historyPerFile) await db.execute(sql`vacuum analyze patient_file_history`);
+  if (notesPerFile) await db.execute(sql`vacuum analyze patient_file_notes`);
   return { added: files, services: serviceCount, tag };
 }
 
@@ -88,15 +170,24 @@ function filesArgument(argv: readonly string[]): number {
   return value;
 }
 
+function perFileArgument(argv: readonly string[], name: string, fallback: number): number {
+  const at = argv.indexOf(name);
+  const value = Number(at >= 0 ? argv[at + 1] : fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 1000) throw new Error(`${name} takes a whole number from 0 to 1,000`);
+  return value;
+}
+
 async function main() {
   const files = filesArgument(process.argv.slice(2));
+  const historyPerFile = perFileArgument(process.argv.slice(2), '--history-per-file', 10);
+  const notesPerFile = perFileArgument(process.argv.slice(2), '--notes-per-file', 2);
   const url = process.env.DATABASE_URL;
   const database = await openDatabase({ url, dataDir: process.env.DATA_DIR ?? './data' });
   try {
     if (process.argv.includes('--demo')) await provisionDemo(database.db);
     const began = performance.now();
-    const result = await seedScale(database.db, files, (m) => process.stderr.write(`${m}\n`));
-    process.stdout.write(`Added ${result.added} patients and files over ${result.services} services (${database.kind}, run ${result.tag}) in ${((performance.now() - began) / 1000).toFixed(1)} s. Running again adds more.\n`);
+    const result = await seedScale(database.db, files, (m) => process.stderr.write(`${m}\n`), { historyPerFile, notesPerFile });
+    process.stdout.write(`Added ${result.added} patients and files (about ${historyPerFile} history entries and ${notesPerFile} notes each) over ${result.services} services (${database.kind}, run ${result.tag}) in ${((performance.now() - began) / 1000).toFixed(1)} s. Running again adds more.\n`);
   } finally {
     await database.close();
   }

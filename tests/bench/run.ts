@@ -41,6 +41,7 @@ import { clientBundleBench } from './client-bundle.ts';
 import { editorDragBench } from './editor-drag.ts';
 import { questionnaireRenderBench, questionnaireRenderGoals } from './questionnaire-render.ts';
 import { patientFileSearchBench, patientFileSearchGoals } from './patient-file-search.ts';
+import { patientFileHistoryBench, patientFileHistoryGoals } from './patient-file-history.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -259,6 +260,8 @@ async function main() {
   goals.push(formValidationGoal(formValidationBench({ seconds: 3 })));
   log('patient-file search at 10k then 100k files, PostgreSQL (its own throwaway database)');
   goals.push(...patientFileSearchGoals(await patientFileSearchBench({ log })));
+  log('patient-file history tab at 1M entries across 100k files, PostgreSQL over HTTP (its own throwaway database)');
+  goals.push(...patientFileHistoryGoals(await patientFileHistoryBench({ log })));
   // The browser benches (Chromium): BENCH_BROWSER=0 leaves them out.
   if (process.env.BENCH_BROWSER !== '0') {
     const asGoal = (g: { label: string; value: string; goal: string; met: boolean }): Goal => ({ name: g.label, value: g.value, goal: g.goal, met: g.met });
