@@ -48,6 +48,8 @@ export async function statusOf(db: Db, id: string): Promise<PatientFileStatus> {
 async function close(care: CareContext, id: string, body: CloseBody): Promise<PatientFileStatus> {
   const file = await care.patientFile(id);
   file.requireProfessional();
+  // Already closed: said before any rule of the reason (the update below still decides a race).
+  if (file.status === 'CLOSED') throw new AppError(409, 'patient_file_closed');
   // A text area (spec 001 §5): 2–500 characters of something, required when the type is OTHER.
   if (body.closingReasonType === 'OTHER' && body.closingReason === undefined) throw badRequest('field_required', {}, 'body.closingReason');
   if (body.closingReason !== undefined && body.closingReason.trim().length < 2) throw badRequest('value_too_short', { min: 2 }, 'body.closingReason');
