@@ -41,6 +41,7 @@ export const errorSchema = {
         required: ['field', 'message'],
         properties: {
           field: { type: 'string', description: 'As `field`: body.answers.episodes.0.severity' },
+          code: { type: 'string', description: 'Stable code of this field\'s error, when known (the patient form)' },
           pointer: { type: 'string', description: 'JSON Pointer in the submitted document: /episodes/0/severity' },
           title: { type: 'string', description: "The question's title in the form's language, when known" },
           message: { type: 'string', description: 'Readable message in the language of the request' },

@@ -12,6 +12,7 @@ import { layoutSavedSchema, layoutStatusSchema, layoutVersionListSchema } from '
 import { layoutBaseSchema } from '../layout.ts';
 import { meSchema, patientFileSummarySchema, privilegeEntrySchema } from '../me.ts';
 import { patientFileRowSchema } from '../patient-file-search.ts';
+import { patientProfileSchema } from '../patient-profile.ts';
 import { runtimeConfigSchema } from '../runtime-config.ts';
 import { themeSchema } from '../theme.ts';
 
@@ -36,4 +37,5 @@ export const COMPONENTS: Record<string, object> = {
   LayoutVersionList: layoutVersionListSchema,
   LayoutStatus: layoutStatusSchema,
   RuntimeConfig: runtimeConfigSchema,
+  PatientProfile: patientProfileSchema,
 };
