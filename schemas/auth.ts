@@ -31,3 +31,22 @@ export const loginResponseSchema = {
   additionalProperties: false,
   properties: { redirectTo: { type: 'string' } },
 } as const;
+
+/**
+ * The first-login step (server/auth/first-login.ts): the password the user chooses instead of
+ * the temporary one, and its confirmation. A missing or empty field is "required"; the minimum
+ * length (12, as passwordChangeBodySchema), the confirmation and "not the temporary password"
+ * are checked by the route so that each gets its own message on its field.
+ */
+export const firstLoginBodySchema = {
+  type: 'object',
+  required: ['newPassword', 'confirmation'],
+  additionalProperties: false,
+  properties: {
+    newPassword: { type: 'string', minLength: 1, maxLength: 1024 },
+    confirmation: { type: 'string', minLength: 1, maxLength: 1024 },
+    targetUrl: { type: 'string', maxLength: 2000 },
+    branding: { type: 'string', maxLength: 63 },
+  },
+} as const;
+export type FirstLoginBody = FromSchema<typeof firstLoginBodySchema>;

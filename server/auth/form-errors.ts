@@ -20,7 +20,10 @@ addFormats.default(ajv);
 export const authFormValidator: FastifySchemaCompiler<object> = ({ schema }) => ajv.compile(schema);
 
 /** Fields of the /auth forms → the key of their label in server/i18n (the one the page shows). */
-const LABELS: Record<string, string> = { email: 'login.email', password: 'login.password' };
+const LABELS: Record<string, string> = {
+  email: 'login.email', password: 'login.password',
+  newPassword: 'firstLogin.newPassword', confirmation: 'firstLogin.confirmation',
+};
 
 interface ValidationFailure { validation?: ErrorObject[]; validationContext?: string }
 

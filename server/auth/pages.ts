@@ -77,3 +77,37 @@ export function logoutPage(p: PageFrame & { token: string; targetUrl: string }):
 <h1>${escape(t('logout.inProgress'))}</h1>
 <p><a id="continue" href="${escape(p.targetUrl)}">${escape(t('logout.continue'))}</a></p>`);
 }
+
+/**
+ * The first-login step (first-login.ts): the account's e-mail (for password managers, read
+ * only), the new password and its confirmation. No anti-forgery token of its own: the login
+ * page's one (bound to the same pre-login cookie) is reused, as is its script.
+ */
+export function firstLoginPage(p: PageFrame & { token: string; targetUrl: string; branding?: string; email: string; minLength: number }): string {
+  const { t } = p;
+  const tooShort = (label: string) => `data-too-short="${escape(t('errors.password_too_short', { label: t(label), min: p.minLength }))}"`;
+  return frame(p, `<meta name="csrf-token" content="${escape(p.token)}">
+<script type="module" src="/auth/assets/login.js"></script>`, `
+<h1>${escape(t('firstLogin.heading'))}</h1>
+<p class="intro">${escape(t('firstLogin.intro'))}</p>
+<form id="login" method="post" action="/auth/first-login" novalidate
+  data-submitting="${escape(t('firstLogin.submitting'))}" data-network-error="${escape(t('login.networkError'))}">
+  <input type="hidden" name="targetUrl" value="${escape(p.targetUrl)}">
+  <input type="hidden" name="branding" value="${escape(p.branding ?? '')}">
+  <label for="account">${escape(t('firstLogin.account'))}</label>
+  <input id="account" type="email" dir="ltr" autocomplete="username" value="${escape(p.email)}" readonly>
+  <label for="newPassword">${escape(t('firstLogin.newPassword'))}</label>
+  <input id="newPassword" name="newPassword" type="password" dir="ltr" autocomplete="new-password" required minlength="${p.minLength}" maxlength="1024" autofocus
+    aria-describedby="newPassword-hint newPassword-error" ${fieldMessages(t, 'firstLogin.newPassword')} ${tooShort('firstLogin.newPassword')}>
+  <p id="newPassword-hint" class="hint">${escape(t('firstLogin.hint', { min: p.minLength }))}</p>
+  <p id="newPassword-error" class="field-error" hidden></p>
+  <label for="confirmation">${escape(t('firstLogin.confirmation'))}</label>
+  <input id="confirmation" name="confirmation" type="password" dir="ltr" autocomplete="new-password" required maxlength="1024"
+    aria-describedby="confirmation-error" ${fieldMessages(t, 'firstLogin.confirmation')}>
+  <p id="confirmation-error" class="field-error" hidden></p>
+  <p id="error" class="error" role="alert" hidden></p>
+  <button type="submit">${escape(t('firstLogin.submit'))}</button>
+</form>
+<noscript><p class="error">${escape(t('login.javascriptRequired'))}</p></noscript>
+<p class="back"><a href="/auth/login?${escape(new URLSearchParams({ l: p.language, targetUrl: p.targetUrl, ...(p.branding ? { branding: p.branding } : {}) }).toString())}">${escape(t('firstLogin.backToLogin'))}</a></p>`);
+}

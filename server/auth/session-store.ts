@@ -5,12 +5,16 @@
  * it read for `cacheMs` (default 2 s) so that a busy session costs no query per call, and
  * writes the idle-extension back at most every `touchEveryMs`: sessions stay in the database,
  * so any number of gateways can serve them; a logout elsewhere is seen within `cacheMs`.
+ *
+ * An account that holds a temporary password (`must_change_password`, first-login.ts) has no
+ * session: none is created for it, and one that existed before the flag was set (a professional
+ * issued new credentials) ends the next time it is read from the database (within `cacheMs`).
  */
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { randomToken, sha256 } from '../shared/tokens.ts';
-import { loadUserSnapshot, type UserSnapshot } from '../shared/user-snapshot.ts';
+import { loadSessionUser, type UserSnapshot } from '../shared/user-snapshot.ts';
 import { loadAccess, type AccessSummary } from '../care/access.ts';
 
 export interface ActiveSession {
@@ -55,8 +59,10 @@ export class SessionStore {
   async create(userId: string): Promise<{ id: string; session: ActiveSession }> {
     const id = randomToken();
     const now = this.options.now();
-    const [user, access] = await Promise.all([loadUserSnapshot(this.db, userId), loadAccess(this.db, userId)]);
-    if (!user) throw new Error('session for an unknown user');
+    const [loaded, access] = await Promise.all([loadSessionUser(this.db, userId), loadAccess(this.db, userId)]);
+    if (!loaded) throw new Error('session for an unknown user');
+    if (loaded.mustChangePassword) throw new Error('session for an account that must first change its temporary password');
+    const { user } = loaded;
     const session: ActiveSession = {
       idHash: sha256(id), userId, csrfToken: randomToken(), createdAt: now, lastSeenAt: now,
       absoluteExpiresAt: now + this.options.absoluteMs, user, access,
@@ -152,12 +158,14 @@ export class SessionStore {
   async refreshUser(userId: string): Promise<void> {
     const cached = [...this.cache].filter(([, entry]) => entry.session.userId === userId);
     if (cached.length === 0) return;
-    const [user, access, live] = await Promise.all([
-      loadUserSnapshot(this.db, userId),
+    const [loaded, access, live] = await Promise.all([
+      loadSessionUser(this.db, userId),
       loadAccess(this.db, userId),
       this.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)),
     ]);
     const alive = new Set(live.map((row) => row.idHash));
+    // A temporary password was issued meanwhile: its sessions are over (and ended when next read).
+    const user = loaded && !loaded.mustChangePassword ? loaded.user : undefined;
     for (const [key, entry] of cached) {
       if (!user || !alive.has(key)) this.cache.delete(key);
       else entry.session = { ...entry.session, user, access };
@@ -205,11 +213,19 @@ export class SessionStore {
 
   private async load(idHash: string, previous: CacheEntry | undefined, now: number, read: { ended: boolean }): Promise<CacheEntry | undefined> {
     const [row] = await this.db.select().from(sessions).where(and(eq(sessions.idHash, idHash)));
-    const [user, access] = row ? await Promise.all([loadUserSnapshot(this.db, row.userId), loadAccess(this.db, row.userId)]) : [];
-    if (!row || !user || !access) {
+    const [loaded, access] = row ? await Promise.all([loadSessionUser(this.db, row.userId), loadAccess(this.db, row.userId)]) : [];
+    if (!row || !loaded || !access) {
       this.cache.delete(idHash);
       return undefined;
     }
+    if (loaded.mustChangePassword) {
+      // Opened before a temporary password was issued: the account is reached again only
+      // through the first-login step.
+      this.cache.delete(idHash);
+      await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+      return undefined;
+    }
+    const { user } = loaded;
     const persisted = row.lastSeenAt.getTime();
     const session: ActiveSession = {
       idHash, userId: row.userId, csrfToken: row.csrfToken, createdAt: row.createdAt.getTime(),

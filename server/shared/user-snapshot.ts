@@ -25,12 +25,25 @@ const columns = {
 };
 
 export async function loadUserSnapshot(db: Db, userId: string): Promise<UserSnapshot | undefined> {
-  const [row] = await db.select(columns).from(users).where(eq(users.id, userId));
+  return (await loadSessionUser(db, userId))?.user;
+}
+
+/**
+ * The snapshot, and whether the account still holds a temporary password (`must_change_password`):
+ * such an account has no session (server/auth/first-login.ts), so the session store reads both
+ * in one query. The flag stays out of the snapshot, which travels with every call.
+ */
+export async function loadSessionUser(db: Db, userId: string): Promise<{ user: UserSnapshot; mustChangePassword: boolean } | undefined> {
+  const [row] = await db.select({ ...columns, mustChangePassword: users.mustChangePassword }).from(users).where(eq(users.id, userId));
   if (!row) return undefined;
+  const { mustChangePassword, ...user } = row;
   return {
-    ...row,
-    language: row.language as Language,
-    cguAcceptedAt: row.cguAcceptedAt?.toISOString() ?? null,
-    personalDataConsentAt: row.personalDataConsentAt?.toISOString() ?? null,
+    user: {
+      ...user,
+      language: user.language as Language,
+      cguAcceptedAt: user.cguAcceptedAt?.toISOString() ?? null,
+      personalDataConsentAt: user.personalDataConsentAt?.toISOString() ?? null,
+    },
+    mustChangePassword,
   };
 }

@@ -1,5 +1,5 @@
-// Sends the login form with the page's anti-forgery token in a header, then follows the
-// redirect address the gateway answers with. Errors are shown in the page's language: a field's
+// Sends the login form (or the first-login form: the form's action says where) with the page's
+// anti-forgery token in a header, then follows the redirect address the gateway answers with. Errors are shown in the page's language: a field's
 // own message beside it (checked here first with the browser's constraint validation, whose
 // messages come from the page's data attributes, and again by the gateway), the rest below.
 const form = document.getElementById('login');
@@ -8,8 +8,11 @@ const token = document.querySelector('meta[name="csrf-token"]').content;
 const button = form.querySelector('button');
 const fields = [...form.querySelectorAll('input[aria-describedby]')];
 
+/** A field's message slot: the element `<id>-error` (aria-describedby may also name a hint). */
+const slotOf = (input) => document.getElementById(`${input.id}-error`);
+
 function showFieldError(input, message) {
-  const slot = document.getElementById(input.getAttribute('aria-describedby'));
+  const slot = slotOf(input);
   slot.textContent = message;
   slot.hidden = false;
   input.setAttribute('aria-invalid', 'true');
@@ -19,7 +22,7 @@ function clearErrors() {
   error.hidden = true;
   for (const input of fields) {
     input.removeAttribute('aria-invalid');
-    document.getElementById(input.getAttribute('aria-describedby')).hidden = true;
+    slotOf(input).hidden = true;
   }
 }
 
@@ -27,6 +30,7 @@ function clearErrors() {
 function localCheck(input) {
   if (input.validity.valueMissing) return input.dataset.valueMissing;
   if (input.validity.typeMismatch) return input.dataset.typeMismatch;
+  if (input.validity.tooShort) return input.dataset.tooShort;
   return undefined;
 }
 
@@ -35,7 +39,7 @@ for (const input of fields) {
   input.addEventListener('input', () => {
     if (input.getAttribute('aria-invalid') === 'true' && !localCheck(input)) {
       input.removeAttribute('aria-invalid');
-      document.getElementById(input.getAttribute('aria-describedby')).hidden = true;
+      slotOf(input).hidden = true;
     }
   });
 }
@@ -57,7 +61,7 @@ form.addEventListener('submit', async (event) => {
   button.textContent = form.dataset.submitting;
   const data = Object.fromEntries(new FormData(form));
   try {
-    const response = await fetch(`/auth/login?l=${document.documentElement.lang}`, {
+    const response = await fetch(`${form.getAttribute('action')}?l=${document.documentElement.lang}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', 'x-csrf-token': token },
@@ -84,5 +88,6 @@ form.addEventListener('submit', async (event) => {
   }
   button.disabled = false;
   button.textContent = label;
-  document.getElementById('password').select();
+  // The first field flagged, or else the first password field, ready to be typed again.
+  (fields.find((input) => input.getAttribute('aria-invalid') === 'true') ?? form.querySelector('input[type=password]')).select();
 });
