@@ -14,6 +14,6 @@ import * as ui from './ui.ts';
 import * as identity from './identity.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, patients].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );
