@@ -4,6 +4,7 @@ import { countSchema, dateTimeSchema, localeQueryProperties, positiveIntegerSche
 import { planningSchema } from './form.ts';
 
 export { planningSchema };
+export type Planning = FromSchema<typeof planningSchema>;
 
 export const EVENT_STATUSES = ['available', 'ongoing', 'completed', 'expired', 'upcoming', 'free'] as const;
 

@@ -199,21 +199,22 @@ describe('GET /patient_files/{id}/forms: the tab list', () => {
     const start = now();
     gw.clock.advance(DAY + 2 * HOUR);
     const list = await listOf(fileId, 'en');
-    expect(list.map((f) => [f.formId, f.status])).toEqual([[ids.hf, 'active'], [ids.phq9, 'active'], [ids.gad7, 'deactivated']]);
-    const hf = list[0]!;
+    // In the order they were assigned; assigned at the same time, by reference.
+    expect(list.map((f) => [f.formId, f.status])).toEqual([[ids.gad7, 'deactivated'], [ids.hf, 'active'], [ids.phq9, 'active']]);
+    const hf = list[1]!;
     expect(hf).toMatchObject({
       planning: { everyDays: 1, occurrences: 30, windowHours: 24, graceHours: 48 }, overloaded: false, lateCount: 1, lastAnsweredAt: null,
       submissionType: 'PLANNED', reference: 'HF-DAILY',
     });
     // The current occurrence (opened a day after the assignment, rounded down to the hour) is the next to answer.
     expect(Date.parse(hf.nextOccurrenceAt!)).toBe(Math.floor(start / HOUR) * HOUR + DAY);
-    expect(list[1]).toMatchObject({ submissionType: 'FREE', planning: null, nextOccurrenceAt: null, lateCount: 0 });
-    expect(list[1]!.name).toBe('Patient Health Questionnaire (PHQ-9)');
-    expect((await listOf(fileId, 'ar'))[2]!.name).toBe('مقياس اضطراب القلق العام (GAD-7)');
+    expect(list[2]).toMatchObject({ submissionType: 'FREE', planning: null, nextOccurrenceAt: null, lateCount: 0 });
+    expect(list[2]!.name).toBe('Patient Health Questionnaire (PHQ-9)');
+    expect((await listOf(fileId, 'ar'))[0]!.name).toBe('مقياس اضطراب القلق العام (GAD-7)');
 
     const own = await prescriber.overload(assignments[ids.hf!]!, { everyDays: 7, occurrences: 4, windowHours: 48, graceHours: 24, time: '09:30' });
     expect(own.status, own.text).toBe(200);
-    const overloaded = (await listOf(fileId))[0]!;
+    const overloaded = (await listOf(fileId))[1]!;
     expect(overloaded).toMatchObject({ overloaded: true, planning: { everyDays: 7, occurrences: 4, windowHours: 48, graceHours: 24, time: '09:30' } });
   });
 
@@ -303,7 +304,7 @@ describe('who may change the questionnaires of a file', () => {
     expect(ar.body.message).toBe('هذا الملف مغلق: لم يعد من الممكن تعديله.');
     expect((await historyOf(db, fileId)).map((h) => h.type)).toEqual(['FORM_ASSIGNED', 'FORM_ASSIGNED', 'FORM_EXCLUDED']);
     // Still readable by its professionals.
-    expect((await listOf(fileId)).map((f) => f.status)).toEqual(['active', 'excluded']);
+    expect((await listOf(fileId)).map((f) => f.status)).toEqual(['excluded', 'active']);
     // The demo's closed file too.
     const [closed] = await patientFileIdsOf(db, 'patient.closed');
     expect((await (await as('pro.two')).fileForms(closed!)).status).toBe(200);

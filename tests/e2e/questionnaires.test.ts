@@ -154,7 +154,7 @@ describe('questionnaires', () => {
     expect(loaded).toBe(320);
     await screenshot(page, 'questionnaires-professional-response');
     await page.getByRole('link', { name: /Réponses aux questionnaires/ }).click();
-    await page.waitForURL((url) => url.pathname.endsWith('/form-responses'));
+    await page.waitForURL((url) => url.pathname.endsWith('/questionnaires'));
     await context.close();
   });
 

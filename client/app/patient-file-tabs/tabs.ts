@@ -11,9 +11,10 @@ export const patientFileTabs = tabRegistry([
     component: lazy(() => import('../../features/layout-screens/patient-file-page.tsx').then((m) => ({ default: m.PatientFilePage }))),
   },
   {
-    id: 'form-responses',
-    label: { key: 'questionnaires.responses.tab', namespace: QUESTIONNAIRES },
+    // The file's questionnaires and, as a section of the same tab, their responses (issue 10 §4).
+    id: 'questionnaires',
+    label: { key: 'questionnaires.fileForms.tab', namespace: QUESTIONNAIRES },
     order: 20,
-    component: lazy(() => import('./form-responses-tab.tsx')),
+    component: lazy(() => import('./questionnaires-tab.tsx')),
   },
 ]);

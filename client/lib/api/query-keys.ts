@@ -28,6 +28,8 @@ export const patientFileKeys = {
   list: (establishmentId: Id, filters: object) => ['patient_files', 'list', establishmentId, filters] as const,
   detail: (id: Id) => ['patient_files', id] as const,
   tasks: (id: Id) => ['patient_files', id, 'tasks'] as const,
+  /** The file's questionnaires (Questionnaires tab); a prefix of `form`, which a change also makes stale. */
+  forms: (id: Id) => ['patient_files', id, 'forms'] as const,
   form: (id: Id, formId: Id) => ['patient_files', id, 'forms', formId] as const,
   responses: (id: Id) => ['patient_files', id, 'form_responses'] as const,
 };

@@ -154,7 +154,7 @@ export function formsRepository(care: CareContext) {
       const rows = await db.select({ assignment: patientFileForms, form: forms, definition: formVersions.definition })
         .from(patientFileForms).innerJoin(forms, eq(forms.id, patientFileForms.formId))
         .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, forms.currentVersion)))
-        .where(file.where.assignments).orderBy(asc(patientFileForms.assignedAt), asc(patientFileForms.id));
+        .where(file.where.assignments).orderBy(asc(patientFileForms.assignedAt), asc(forms.reference), asc(patientFileForms.id));
       const answered = await db.select({ formId: formResponses.formId, last: max(formResponses.answeredAt) }).from(formResponses)
         .where(and(file.where.responses, isNotNull(formResponses.answeredAt))).groupBy(formResponses.formId);
       const lastOf = new Map(answered.map((r) => [r.formId, r.last]));

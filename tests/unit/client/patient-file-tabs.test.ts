@@ -10,11 +10,11 @@ const component = lazy(async () => ({ default: () => null }));
 const tab = (id: string, order: number, privileges?: PatientFileTab['privileges']): PatientFileTab => ({ id, order, privileges, label: { key: id }, component });
 
 describe('patient-file tabs', () => {
-  it("today's tabs: the summary first (the default, left out of the address), then the questionnaire responses", () => {
-    expect(patientFileTabs.all.map((t) => t.id)).toEqual(['summary', 'form-responses']);
+  it("today's tabs: the summary first (the default, left out of the address), then the questionnaires (with their responses)", () => {
+    expect(patientFileTabs.all.map((t) => t.id)).toEqual(['summary', 'questionnaires']);
     expect(patientFileTabs.first.id).toBe('summary');
     expect(patientFileTabs.find(undefined)?.id).toBe('summary');
-    expect(patientFileTabs.find('form-responses')?.id).toBe('form-responses');
+    expect(patientFileTabs.find('questionnaires')?.id).toBe('questionnaires');
     expect(patientFileTabs.find('documents')).toBeUndefined();
   });
 

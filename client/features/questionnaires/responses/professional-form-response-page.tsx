@@ -8,7 +8,8 @@ import { useSessionData } from '../../../lib/session/use-session.ts';
 import { ResponseView } from './response-view.tsx';
 import { QUESTIONNAIRES } from '../texts.ts';
 
-export const FORM_RESPONSES_TAB = 'form-responses';
+/** The patient-file tab that lists the responses, as a section of the file's questionnaires. */
+export const FORM_RESPONSES_TAB = 'questionnaires';
 
 export function ProfessionalFormResponsePage() {
   const { t } = useTranslation(QUESTIONNAIRES);
