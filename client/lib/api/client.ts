@@ -27,7 +27,11 @@ type Query = Record<string, unknown> | undefined;
 /** The address with its query, `l` added unless the call sets it (or lets the server choose). */
 export function apiUrl(path: string, query: Query = {}, language?: string): string {
   const url = new URL(path, 'http://placeholder');
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    // An array is the parameter repeated (`kinds=A&kinds=B`), as the server's query schemas read it.
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+    else if (value !== undefined) url.searchParams.set(key, String(value));
+  }
   if (language && !url.searchParams.has('l')) url.searchParams.set('l', language);
   return url.pathname + url.search;
 }

@@ -32,6 +32,11 @@ export const patientFileKeys = {
   forms: (id: Id) => ['patient_files', id, 'forms'] as const,
   form: (id: Id, formId: Id) => ['patient_files', id, 'forms', formId] as const,
   responses: (id: Id) => ['patient_files', id, 'form_responses'] as const,
+  /** Notes of the file: `notes(id)` is the prefix of every page and filter of them (Notes tab). */
+  notes: (id: Id, query?: object) => (query ? ['patient_files', id, 'notes', query] as const : ['patient_files', id, 'notes'] as const),
+  caregivers: (id: Id) => ['patient_files', id, 'caregivers'] as const,
+  /** A page of the file's history; every change to the file makes `detail(id)`, its prefix, stale. */
+  history: (id: Id, query: object) => ['patient_files', id, 'history', query] as const,
 };
 
 export const formKeys = {
