@@ -13,14 +13,18 @@ import type { CareContext } from '../context.ts';
 /** Who may change the types of an establishment. */
 export const DOCUMENT_TYPE_EDITORS = ['ADMIN_ESTABLISHMENT', 'SUPER_ADMIN'] as const;
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
+/** The PostgreSQL error code of a failed query, wherever drizzle and the driver put it. */
+function pgCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
 
 export function documentTypesRepository(care: CareContext) {
   const db = care.db;
-  const inUse = sql<boolean>`exists (select 1 from ${identityDocuments} where ${identityDocuments.typeId} = ${identityDocumentTypes.id})`.mapWith(Boolean);
+  // Qualified by hand: a single-table select renders its own columns unqualified, which the subquery would read as its own.
+  const inUse = sql<boolean>`exists (select 1 from ${identityDocuments} d where d.type_id = "identity_document_types"."id")`.mapWith(Boolean);
   const columns = { id: identityDocumentTypes.id, establishmentId: identityDocumentTypes.establishmentId, label: identityDocumentTypes.label, inUse };
 
   async function editable(establishmentId: string) {
@@ -39,7 +43,7 @@ export function documentTypesRepository(care: CareContext) {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, 'NOT_UNIQUE_ERROR', {}, 'body.label');
+      if (pgCode(error) === '23505') throw new AppError(409, 'NOT_UNIQUE_ERROR', {}, 'body.label');
       throw error;
     }
   }
@@ -73,8 +77,7 @@ export function documentTypesRepository(care: CareContext) {
         await db.delete(identityDocumentTypes).where(eq(identityDocumentTypes.id, typeId));
       } catch (error) {
         // A document written since (the foreign key restricts): still in use.
-        const e = error as { code?: string; cause?: { code?: string } };
-        if (e.code === '23503' || e.cause?.code === '23503') throw new AppError(409, 'identity_document_type_in_use', {}, 'params.typeId');
+        if (pgCode(error) === '23503') throw new AppError(409, 'identity_document_type_in_use', {}, 'params.typeId');
         throw error;
       }
     },
