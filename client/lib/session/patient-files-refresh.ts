@@ -4,8 +4,11 @@
  * again. They were copied into the session once at login; now they are fetched again when the
  * window regains focus, when the page becomes visible, and after any mutation succeeds, and the
  * session's copy is replaced only when something changed (so nothing re-renders for nothing).
+ * A call refused with 409 patient_file_closed (the file was closed meanwhile) fetches them at once
+ * too: the session's file turns CLOSED, the router revalidates and the only-opened screen is left.
  */
 import type { PatientFileSummary } from '../../../schemas/me.ts';
+import { isApiError } from '../api/api-error.ts';
 import { queryClient } from '../query-client.ts';
 import { patientFilesQueryOptions } from './api/get-patient-files.ts';
 import { sessionStore } from './session-store.ts';
@@ -14,6 +17,9 @@ const sameFiles = (a: readonly PatientFileSummary[], b: readonly PatientFileSumm
   a.length === b.length && a.every((file, i) => JSON.stringify(file) === JSON.stringify(b[i]));
 
 let inFlight: Promise<void> | undefined;
+
+/** The server refused a change because the file is closed now (server: file.requireOpen()). */
+const closedMeanwhile = (error: unknown) => isApiError(error) && error.code === 'patient_file_closed';
 
 /** Fetches the files again and puts them in the session when they changed. Failures are left to the next try. */
 export function refreshPatientFiles(): Promise<void> {
@@ -36,11 +42,16 @@ export function keepPatientFilesFresh(target: Window = window): () => void {
   target.addEventListener('focus', onFocus);
   target.document.addEventListener('visibilitychange', onVisible);
   const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'success') void refreshPatientFiles();
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'success' || (event.action.type === 'error' && closedMeanwhile(event.action.error))) void refreshPatientFiles();
+  });
+  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error' && closedMeanwhile(event.action.error)) void refreshPatientFiles();
   });
   return () => {
     target.removeEventListener('focus', onFocus);
     target.document.removeEventListener('visibilitychange', onVisible);
     stopMutations();
+    stopQueries();
   };
 }
