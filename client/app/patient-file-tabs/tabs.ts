@@ -1,6 +1,11 @@
 /** The patient file's tabs today (summary, questionnaire responses); the next issues add theirs here. */
 import { lazy } from 'react';
 import { QUESTIONNAIRES } from '../../features/questionnaires/texts.ts';
+import { PATIENT_FILE_HISTORY } from '../../features/patient-file-history/texts.ts';
+import { PATIENT_FILE_NOTES } from '../../features/patient-file-notes/texts.ts';
+import { PATIENT_FILE_CAREGIVERS } from '../../features/patient-file-caregivers/texts.ts';
+import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';
+import { PATIENT_FILE_STATUS } from '../../features/patient-file-status/texts.ts';
 import { tabRegistry } from './registry.ts';
 
 export const patientFileTabs = tabRegistry([
@@ -16,5 +21,37 @@ export const patientFileTabs = tabRegistry([
     label: { key: 'questionnaires.fileForms.tab', namespace: QUESTIONNAIRES },
     order: 20,
     component: lazy(() => import('./questionnaires-tab.tsx')),
+  },
+  {
+    // Every history entry of the file, newest first, filtered by kind and period (issue 10 §4); the professional's.
+    id: 'history',
+    label: { key: 'patientFileHistory.tab', namespace: PATIENT_FILE_HISTORY },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 70,
+    component: lazy(() => import('../../features/patient-file-history/history-tab.tsx')),
+  },
+  {
+    // The file's notes: add, edit one's own, archive, show the archived ones (issue 10 §4); the professional's.
+    id: 'notes',
+    label: { key: 'patientFileNotes.tab', namespace: PATIENT_FILE_NOTES },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 40,
+    component: lazy(() => import('../../features/patient-file-notes/notes-tab.tsx').then((m) => ({ default: m.NotesTab }))),
+  },
+  {
+    // Who follows the file as a caregiver: add (existing account or new one with one-time credentials), remove (issue 10 §4).
+    id: 'caregivers',
+    label: { key: 'patientFileCaregivers.tab', namespace: PATIENT_FILE_CAREGIVERS },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 50,
+    component: lazy(() => import('../../features/patient-file-caregivers/caregivers-tab.tsx').then((m) => ({ default: m.CaregiversTab }))),
+  },
+  {
+    // Status and dates of the follow-up; close (with its reason), reopen, patient data on/off (issue 10 §4); the professional's.
+    id: 'follow-up',
+    label: { key: 'patientFileStatus.tab', namespace: PATIENT_FILE_STATUS },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 60,
+    component: lazy(() => import('../../features/patient-file-status/follow-up-tab.tsx').then((m) => ({ default: m.FollowUpTab }))),
   },
 ]);

@@ -35,6 +35,8 @@ export const patientFileKeys = {
   /** Notes of the file: `notes(id)` is the prefix of every page and filter of them (Notes tab). */
   notes: (id: Id, query?: object) => (query ? ['patient_files', id, 'notes', query] as const : ['patient_files', id, 'notes'] as const),
   caregivers: (id: Id) => ['patient_files', id, 'caregivers'] as const,
+  /** The Follow-up tab: status, dates, closing, patient data. */
+  status: (id: Id) => ['patient_files', id, 'status'] as const,
   /** A page of the file's history; every change to the file makes `detail(id)`, its prefix, stale. */
   history: (id: Id, query: object) => ['patient_files', id, 'history', query] as const,
 };
