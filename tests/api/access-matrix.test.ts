@@ -23,14 +23,16 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caregivers, formOccurrences, patientFileForms, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
+import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, formIdOf, MIME, PNG, uploadFile } from '../helpers/questionnaires.ts';
 
 /** The kinds of records an id can name. */
-type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 'answerFile' | 'upload' | 'establishment' | 'service';
+type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 'answerFile' | 'upload' | 'establishment' | 'service'
+  | 'condition' | 'pathology' | 'note' | 'caregiver'
+  | 'person' | 'identityDocument' | 'documentType';
 type Location = 'params' | 'querystring' | 'body';
 
 /**
@@ -43,11 +45,18 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
     const collection = /\/([a-z_]+)\/:id(?:\/|$)/.exec(url)?.[1];
     return ({
       patient_files: 'patientFile', patient_file_forms: 'assignment', form_responses: 'response', files: 'upload',
-      establishments: 'establishment', forms: 'form',
+      establishments: 'establishment', forms: 'form', conditions: 'condition', persons: 'person',
     } as Record<string, Kind>)[collection ?? ''];
   }
   if (location === 'params' && name === 'fileId' && url.startsWith('/api/patient_files/:id/files/')) return 'answerFile';
   if (name === 'formId') return 'form';
+  if (location === 'params' && name === 'fileId' && url.includes('/identity_documents/:typeId/from_file/')) return 'upload';
+  if ((location === 'params' && name === 'documentId' && url.startsWith('/api/persons/:id/identity_documents/')) || (location === 'body' && name === 'proofDocumentId')) return 'identityDocument';
+  if (location === 'params' && name === 'typeId') return 'documentType';
+  if (location === 'params' && name === 'conditionId') return 'condition';
+  if (location === 'params' && name === 'noteId' && url.startsWith('/api/patient_files/:id/notes/')) return 'note';
+  if (location === 'params' && name === 'userId' && url.startsWith('/api/patient_files/:id/caregivers/')) return 'caregiver';
+  if (location === 'body' && name === 'pathologyId') return 'pathology';
   if (location === 'body' && name === 'occurrenceId') return 'occurrence';
   if (location === 'querystring' && name === 'structure' && url.startsWith('/ui/layouts/')) return 'establishment';
   if (location === 'body' && name === 'filters.serviceIds' && url === '/api/establishments/:id/patient_files/search') return 'service';
@@ -116,6 +125,43 @@ async function newFile(patient: string, establishment: 'chu-azur' | 'clinique-de
   return file!.id;
 }
 
+/** A condition on the file, of a pathology of its establishment (demo pathologies, server/demo/population.ts). */
+async function conditionOf(fileId: string, establishmentId: string) {
+  const [pathology] = await db.select({ id: pathologies.id }).from(pathologies).where(eq(pathologies.establishmentId, establishmentId)).limit(1);
+  const [condition] = await db.insert(patientConditions).values({ patientFileId: fileId, pathologyId: pathology!.id }).returning({ id: patientConditions.id });
+  return { condition: condition!.id, pathology: pathology!.id };
+}
+
+/**
+ * A note of the file, and a caregiver of it: the one it has (the callers' own file is followed by
+ * the demo caregiver), else new.consent, who calls nothing here.
+ */
+async function noteAndCaregiverOf(fileId: string, pro: string) {
+  const [note] = await db.insert(patientFileNotes).values({ patientFileId: fileId, authorId: await userIdOf(db, pro), text: 'Note de suivi' })
+    .returning({ id: patientFileNotes.id });
+  let [follower] = await db.select({ userId: caregivers.userId }).from(caregivers).where(eq(caregivers.patientFileId, fileId));
+  if (!follower) [follower] = await db.insert(caregivers).values({ patientFileId: fileId, userId: await userIdOf(db, 'new.consent') }).returning({ userId: caregivers.userId });
+  return { note: note!.id, caregiver: follower!.userId };
+}
+
+/**
+ * A person of the world's service (a new patient with an OPEN file there), an identity-document type
+ * of its establishment and an identity document of that person (persons are not per establishment:
+ * a demo patient may have files the caller reaches elsewhere).
+ */
+async function identityOf(fileId: string, establishmentId: string, pro: string) {
+  const [{ serviceId }] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId)) as [{ serviceId: string }];
+  const [person] = await db.insert(users).values({ email: `person-${randomUUID()}@example.test`, passwordHash: 'x', roles: ['ROLE_PATIENT'], firstName: 'Anne', lastName: 'Autre' })
+    .returning({ id: users.id });
+  await db.insert(patientFiles).values({ patientId: person!.id, serviceId, status: 'OPEN' });
+  const [type] = await db.insert(identityDocumentTypes).values({ establishmentId, label: `Passeport ${randomUUID()}` }).returning({ id: identityDocumentTypes.id });
+  const uploaderId = await userIdOf(db, pro);
+  const [file] = await db.insert(files).values({ uploaderId, name: 'cni.png' }).returning({ id: files.id });
+  const [doc] = await db.insert(identityDocuments).values({ personId: person!.id, establishmentId, typeId: type!.id, fileId: file!.id, uploadedBy: uploaderId })
+    .returning({ id: identityDocuments.id });
+  return { person: person!.id, identityDocument: doc!.id, documentType: type!.id };
+}
+
 /** One caller's own world: a valid id of each kind, in two variants (a free questionnaire, a planned one). */
 type World = Record<Kind, string> & { planned: { form: string; occurrence: string } };
 type Victim = 'anotherService' | 'anotherEstablishment';
@@ -167,7 +213,9 @@ beforeAll(async () => {
     return {
       patientFile: fileId, form: phq9!, assignment, occurrence: first(hf!), response, answerFile: photo,
       upload: await uploadFile(browsers.get(patient)!, PNG, 'other.png', MIME.png), establishment: await establishmentIdOf(db, establishment),
-      service: serviceId, planned: { form: hf!, occurrence: first(hf!) },
+      service: serviceId, planned: { form: hf!, occurrence: first(hf!) }, ...await conditionOf(fileId, await establishmentIdOf(db, establishment)),
+      ...await noteAndCaregiverOf(fileId, pro),
+      ...await identityOf(fileId, await establishmentIdOf(db, establishment), pro),
     };
   }
 
@@ -181,7 +229,7 @@ beforeAll(async () => {
   theirs.anotherService = await world(await newFile('patient.multi', 'chu-azur', 'Chirurgie orthopédique'), 'chu-azur', 'operator', 'patient.multi');
   // Another service shares the establishment, hence its questionnaires and its list of services (GET
   // /establishments shows them to its members): only its patient-file records are someone else's.
-  foreign.anotherService = { ...theirs.anotherService, form: undefined, establishment: undefined, service: undefined };
+  foreign.anotherService = { ...theirs.anotherService, form: undefined, establishment: undefined, service: undefined, pathology: undefined, documentType: undefined };
   const [tilleulsFile] = await patientFileIdsOf(db, 'patient.multi');
   theirs.anotherEstablishment = await world(tilleulsFile!, 'clinique-des-tilleuls', 'pro.two', 'patient.multi');
   foreign.anotherEstablishment = theirs.anotherEstablishment;
