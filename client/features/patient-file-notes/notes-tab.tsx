@@ -103,7 +103,7 @@ function NoteText({ value, onChange, error, label }: { value: string; onChange(v
   const { t } = useTranslation(PATIENT_FILE_NOTES);
   return (
     <Textarea
-      label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={3} maxRows={12}
+      label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)} rows={4} resize="vertical"
       error={error} description={t(`${K}.counter`, { count: characterCount(value), max: NOTE_TEXT_LIMITS.max })}
     />
   );
