@@ -1,9 +1,12 @@
 /**
- * Whose patient file this is, above every screen of the file: the patient's name, the file's
- * status, its service and establishment, since when it is followed (and when it was closed).
- * It only draws a file already loaded (GET /patient_files/{id}), so any screen can put it on top.
+ * Whose patient file this is, above every screen of the file: the patient's name, birth date and
+ * age (on today's date of the user's time zone), their digital identity for a professional (status
+ * and doubtful/fictitious/namesake, IdentityBadge), the file's status, its service and
+ * establishment, since when it is followed (and when it was closed), and a word when its patient
+ * data are deactivated. It only draws a file already loaded (GET /patient_files/{id}), so any
+ * screen can put it on top. On a small screen the badges go under the name instead of squeezing it.
  */
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { formatCalendarDate } from '../dates/format.ts';
@@ -11,6 +14,7 @@ import { isLanguage } from '../languages.ts';
 import { ageOn, todayIn } from '../dates/age.ts';
 import { useDates } from '../dates/use-dates.ts';
 import { FileStatusBadge } from './file-status-badge.tsx';
+import { IdentityBadge } from './identity-badge.tsx';
 import { TruncatedText } from './truncated-text.tsx';
 
 export function PatientFileHeader({ file }: { file: PatientFileSummary }) {
@@ -22,8 +26,8 @@ export function PatientFileHeader({ file }: { file: PatientFileSummary }) {
   const birthDate = file.patientBirthDate;
   return (
     <Paper withBorder p="sm" component="section" aria-label={t('patientFile.header.label', { name })} data-patient-file-header data-status={file.status}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-        <Stack gap={2} miw={0}>
+      <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
+        <Stack gap={2} miw={0} style={{ flex: '1 1 16rem' }}>
           <TruncatedText fw={700} size="lg" data-testid="patient-file-name">{name}</TruncatedText>
           {birthDate && (
             <Text size="sm" data-testid="patient-birth-date">
@@ -36,8 +40,12 @@ export function PatientFileHeader({ file }: { file: PatientFileSummary }) {
             {file.closedAt && ` · ${t('patientFile.header.closedOn', { date: formatCalendarDate(file.closedAt, language, 'long') })}`}
           </Text>
         </Stack>
-        <FileStatusBadge status={file.status} />
+        <Stack gap={4} align="flex-end" style={{ flex: '0 1 auto' }}>
+          <FileStatusBadge status={file.status} />
+          {file.patientDataActive === false && <Badge color="gray.7" variant="outline">{t('patientFile.identity.patientDataInactive')}</Badge>}
+        </Stack>
       </Group>
+      {file.identity && <IdentityBadge identity={file.identity} mt={6} data-testid="patient-identity" />}
     </Paper>
   );
 }
