@@ -101,7 +101,7 @@ export function FileQuestionnaires({ patientFileId, establishmentId, readOnly, h
         </Table.ScrollContainer>
       )}
       {confirming && (
-        <Modal opened onClose={() => setConfirming(null)} title={t(`${K}.confirm.${confirming.action}Title`, { name: confirming.form.name })} closeButtonProps={{ 'aria-label': t(`${K}.confirm.cancel`) }}>
+        <Modal opened onClose={() => setConfirming(null)} title={t(`${K}.confirm.${confirming.action}Title`, { name: confirming.form.name })} closeButtonProps={{ 'aria-label': t('common.close') }}>
           <Text size="sm">{t(`${K}.confirm.${confirming.action}Text`)}</Text>
           <Group justify="flex-end" mt="lg">
             <Button variant="default" onClick={() => setConfirming(null)}>{t(`${K}.confirm.cancel`)}</Button>

@@ -43,7 +43,7 @@ export default function OverloadDialog({ patientFileId, form, onClose }: { patie
     change.mutate({ action: 'overload', assignmentId: form.id, planning }, { onSuccess: () => onClose(true) });
   };
   return (
-    <Modal opened onClose={() => onClose(false)} size="lg" title={t('questionnaires.fileForms.overload.title', { name: form.name })} closeButtonProps={{ 'aria-label': t('questionnaires.fileForms.overload.cancel') }}>
+    <Modal opened onClose={() => onClose(false)} size="lg" title={t('questionnaires.fileForms.overload.title', { name: form.name })} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="sm">
         <Text size="sm">{t('questionnaires.fileForms.overload.intro')}</Text>
         <SchemaForm schema={schema} value={value} onChange={setValue} errors={fieldErrors} />
