@@ -157,7 +157,7 @@ describe('the job queue (pg-boss)', () => {
     const fetched = await boss.fetch('scratch', { batchSize: 5 });
     expect(fetched.map((j) => j.id).sort()).toEqual([a, b].sort());
     expect(fetched.find((j) => j.id === a)?.data).toEqual({ list: [1, 2, 3], nested: { ok: true } });
-    await boss.complete('scratch', [a!], { done: true });
+    await boss.complete('scratch', a!, { done: true });
     await boss.fail('scratch', b!, { why: 'test' });
     expect((await boss.getJobById('scratch', a!))?.state).toBe('completed');
     expect(['failed', 'retry']).toContain((await boss.getJobById('scratch', b!))?.state);

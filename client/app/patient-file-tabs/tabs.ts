@@ -6,6 +6,7 @@ import { PATIENT_FILE_NOTES } from '../../features/patient-file-notes/texts.ts';
 import { PATIENT_FILE_CAREGIVERS } from '../../features/patient-file-caregivers/texts.ts';
 import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';
 import { PATIENT_FILE_STATUS } from '../../features/patient-file-status/texts.ts';
+import { CONDITIONS } from '../../features/conditions/texts.ts';
 import { tabRegistry } from './registry.ts';
 
 export const patientFileTabs = tabRegistry([
@@ -53,5 +54,13 @@ export const patientFileTabs = tabRegistry([
     privileges: PRIVILEGE_SETS.patientData,
     order: 60,
     component: lazy(() => import('../../features/patient-file-status/follow-up-tab.tsx').then((m) => ({ default: m.FollowUpTab }))),
+  },
+  {
+    // The patient's conditions, chosen from the establishment's pathologies; a row opens condition/:id (issue 10 §4).
+    id: 'conditions',
+    label: { key: 'conditions.tab', namespace: CONDITIONS },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 55,
+    component: lazy(() => import('../../features/conditions/conditions-tab.tsx').then((m) => ({ default: m.ConditionsTab }))),
   },
 ]);

@@ -21,6 +21,8 @@ export const establishmentKeys = {
   mine: () => ['establishments', 'mine'] as const,
   theme: (id: Id) => ['establishments', id, 'theme'] as const,
   forms: (id: Id) => ['establishments', id, 'forms'] as const,
+  /** The establishment's pathologies, from which a file's conditions are chosen. */
+  pathologies: (id: Id) => ['establishments', id, 'pathologies'] as const,
 };
 
 export const patientFileKeys = {
@@ -39,6 +41,14 @@ export const patientFileKeys = {
   status: (id: Id) => ['patient_files', id, 'status'] as const,
   /** A page of the file's history; every change to the file makes `detail(id)`, its prefix, stale. */
   history: (id: Id, query: object) => ['patient_files', id, 'history', query] as const,
+  /** The Conditions tab. */
+  conditions: (id: Id) => ['patient_files', id, 'conditions'] as const,
+};
+
+/** A condition's screen (`condition/:id`). */
+export const conditionKeys = {
+  all: ['conditions'] as const,
+  detail: (id: Id) => ['conditions', id] as const,
 };
 
 export const formKeys = {

@@ -1,0 +1,4 @@
+/** The Follow-up tab's texts (locales/{fr,en,ar}.json): one chunk per language, loaded with the tab. */
+import { defineNamespace } from '../../lib/i18n/i18n.ts';
+
+export const PATIENT_FILE_STATUS = defineNamespace('patientFileStatus', (language) => import(`./locales/${language}.json`));
