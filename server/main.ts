@@ -11,6 +11,7 @@ import { provisionDemoAssignments } from './demo/assignments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { closeOnSignals, fail } from './process.ts';
 import jobs from './jobs/plugin.ts';
+import { startDemoIdentitySimulator } from './identity-service/demo.ts';
 
 const startedAt = performance.now();
 try {
@@ -20,7 +21,10 @@ try {
   if (demo === 'provisioned' && config.production) {
     console.warn(`\n  DEMO_DATA=true in production: demo accounts were created with the published password ${DEMO_PASSWORD}.\n`);
   }
+  // Demo mode without IDENTITY_SERVICE_URL: the identity-service simulator, on its own port, before the app reads its address.
+  const identitySimulator = await startDemoIdentitySimulator(config);
   const app = await buildGateway({ config, database });
+  if (identitySimulator) app.addHook('onClose', () => identitySimulator.close());
   // Scheduled jobs (pg-boss): automatic close of files past their end date.
   await app.register(jobs);
   // The gateway has synced the provisioned questionnaires: the demo patients get theirs.
@@ -39,6 +43,10 @@ try {
   if (demo !== 'off') {
     lines.push('', `  Demo accounts (${demo === 'provisioned' ? 'just created' : 'already present'}), password for all: ${DEMO_PASSWORD}`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(42)} ${a.case}`);
+  }
+  if (identitySimulator) {
+    lines.push('', `  Identity service: simulator at ${identitySimulator.url} (test identities in server/identity-service/test-identities.ts:`,
+      '    DUPRÉ Hélène found, MARTIN Jean several matches, INCONNU Personne not found, PANNE Serveur service error, LENTEUR Paul slow)');
   }
   console.log(lines.join('\n') + '\n');
 } catch (error) {

@@ -159,6 +159,10 @@ export const identityRoutes = {
     method: 'GET', url: '/api/persons/:id/identity', tags, summary: "A patient's identity status, attributes and traits",
     params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: personIdentitySchema, ...errors },
   }),
+  ofPatientFile: defineRoute({
+    method: 'GET', url: '/api/patient_files/:id/identity', tags, summary: "The identity of a patient file's patient (for a professional of the file): where the Identity tab finds the person",
+    params: idParamsSchema, querystring: localeOnlyQuerySchema, response: { 200: personIdentitySchema, ...errors },
+  }),
   search: defineRoute({
     method: 'POST', url: '/api/persons/:id/identity/search', tags,
     summary: "Searches the patient's stored traits (birth name, first names, birth date, sex) in the national identity service. "

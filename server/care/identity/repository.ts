@@ -121,6 +121,12 @@ export function identityRepository(care: CareContext, service: IdentityService, 
       return personIdentity((await person(id)).row);
     },
 
+    async ofPatientFile(fileId: string): Promise<PersonIdentity> {
+      const file = await care.patientFile(fileId);
+      file.requireProfessional();
+      return personIdentity((await person(file.patientId)).row);
+    },
+
     async search(id: string): Promise<IdentitySearchResult> {
       const p = await person(id);
       const request: IdentitySearchRequest = requireTraits(p.row, SEARCH_TRAITS, language) as IdentitySearchRequest;
