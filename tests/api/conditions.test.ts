@@ -97,6 +97,8 @@ describe('adding and removing a condition', () => {
     const [entry] = await db.select().from(patientFileHistory).where(and(eq(patientFileHistory.patientFileId, file), eq(patientFileHistory.type, 'CONDITION_ADDED')));
     expect(entry).toMatchObject({ actorId: prescriber, onBehalfOfId: null, payload: { conditionId: id, slug: 'heart-failure' } });
 
+    // Listed in the order they were added (the clock stands still unless moved).
+    gw.clock.advance(1000);
     const other = await post('operator', `/api/patient_files/${file}/conditions`, { pathologyId: slugs.get('hypertension') });
     expect(other.status, other.text).toBe(201);
     expect(other.body).toMatchObject({ diagnosedOn: null, note: null });

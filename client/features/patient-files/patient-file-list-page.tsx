@@ -4,7 +4,8 @@
  * server (POST /establishments/{id}/patient_files/search), the list's state in the address.
  * A row opens the file.
  */
-import { Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStructureArea } from '../../lib/areas.ts';
@@ -14,7 +15,9 @@ import { paths } from '../../lib/paths.ts';
 import { DataTable } from '../../lib/ui/data-table/data-table.tsx';
 import { useListState } from '../../lib/ui/data-table/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { usePatientFileSearch } from './api/search-patient-files.ts';
+import { usePatientFileSearch } from '../../lib/api/patient-file-search.ts';
+import { PatientFilePicker } from '../../lib/ui/patient-file-picker/patient-file-picker.tsx';
+import { PATIENT_FILE_PICKER } from '../../lib/ui/patient-file-picker/texts.ts';
 import { usePatientFileColumns } from './columns.tsx';
 import { patientFileList, searchBody } from './list-definition.ts';
 import { PatientFileFilters } from './patient-file-filters.tsx';
@@ -29,13 +32,21 @@ export function PatientFileListPage() {
   const list = useListState(patientFileList);
   const query = usePatientFileSearch(structure.id, searchBody(list, (text) => parseCalendarDate(text, language)));
   const columns = usePatientFileColumns();
+  const { t: tPicker } = useTranslation(PATIENT_FILE_PICKER);
+  const [picking, setPicking] = useState(false);
+  const open = (patientFileId: string) => void navigate(paths.professional.patientFile.getHref({ structureIndex, patientFileId }));
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">{t('patientFiles.title')}</Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">{t('patientFiles.title')}</Title>
+        {/* The patient-file picker: straight to a file by typing its patient's name (issue 10 §5). */}
+        <Button variant="light" onClick={() => setPicking(true)}>{tPicker('patientFilePicker.open')}</Button>
+      </Group>
+      <PatientFilePicker opened={picking} onClose={() => setPicking(false)} establishmentId={structure.id} onPick={(file) => open(file.id)} />
       <PatientFileFilters list={list} services={structure.services} />
       <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.id} label={t('patientFiles.tableLabel')}
         emptyText={t('patientFiles.empty')} homeHref={paths.professional.home.getHref({ structureIndex })}
-        onOpen={(row) => void navigate(paths.professional.patientFile.getHref({ structureIndex, patientFileId: row.id }))} />
+        onOpen={(row) => open(row.id)} />
     </Stack>
   );
 }
