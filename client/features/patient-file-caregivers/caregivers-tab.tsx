@@ -131,7 +131,7 @@ function AddCaregiver({ pending, errors, onAdd, onModeChange }: {
         <form noValidate onSubmit={(e) => { e.preventDefault(); onAdd({ email }, () => setEmail('')); }}>
           <Group align="flex-start" gap="xs">
             <TextInput
-              label={t(`${K}.add.email`)} description={t(`${K}.add.emailHelp`)} type="email" value={email} w={360}
+              label={t(`${K}.add.email`)} description={t(`${K}.add.emailHelp`)} type="email" dir="ltr" value={email} w={360}
               onChange={(e) => setEmail(e.currentTarget.value)} error={errors['body.email']}
             />
             <Button type="submit" loading={pending} mt={46}>{t(`${K}.add.submitExisting`)}</Button>
@@ -148,6 +148,7 @@ function AddCaregiver({ pending, errors, onAdd, onModeChange }: {
               <TextInput
                 key={field} label={t(`${K}.newAccount.${field}`)} value={account[field]} required={field !== 'mobilePhone'}
                 type={field === 'email' ? 'email' : field === 'mobilePhone' ? 'tel' : 'text'}
+                dir={field === 'email' || field === 'mobilePhone' ? 'ltr' : undefined}
                 description={field === 'email' ? t(`${K}.newAccount.emailHelp`) : undefined}
                 onChange={(e) => { const value = e.currentTarget.value; setAccount((a) => ({ ...a, [field]: value })); }}
                 error={errors[`body.newAccount.${field}`]}
@@ -166,19 +167,19 @@ function CredentialsDialog({ credentials, onClose }: { credentials: NonNullable<
   const { t } = useTranslation(PATIENT_FILE_CAREGIVERS);
   const rows = [['login', credentials.login], ['password', credentials.temporaryPassword]] as const;
   return (
-    <Modal opened onClose={onClose} title={t(`${K}.credentials.title`)} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t(`${K}.credentials.close`) }}>
+    <Modal opened onClose={onClose} size="lg" title={t(`${K}.credentials.title`)} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t(`${K}.credentials.close`) }}>
       <Stack gap="sm">
         <Alert color="warning" variant="light" role="alert">{t(`${K}.credentials.once`)}</Alert>
         {rows.map(([key, value]) => (
           <Group key={key} justify="space-between" wrap="nowrap">
             <div>
               <Text size="xs" c="dimmed">{t(`${K}.credentials.${key}`)}</Text>
-              <Text ff="monospace" fw={600} dir="ltr" data-credential={key}>{value}</Text>
+              <Text ff="monospace" fw={600} dir="ltr" data-credential={key} style={{ overflowWrap: 'anywhere' }}>{value}</Text>
             </div>
             <CopyButton value={value}>
               {({ copied, copy }) => (
-                <Button size="compact-sm" variant="default" onClick={copy}>
-                  {copied ? t(`${K}.credentials.copied`) : t(`${K}.credentials.copy`, { what: t(`${K}.credentials.${key}`) })}
+                <Button size="compact-sm" variant="default" onClick={copy} aria-label={t(`${K}.credentials.copy`, { what: t(`${K}.credentials.${key}`) })}>
+                  {copied ? t(`${K}.credentials.copied`) : t(`${K}.credentials.copyShort`)}
                 </Button>
               )}
             </CopyButton>

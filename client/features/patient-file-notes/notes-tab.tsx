@@ -146,12 +146,12 @@ function NoteItem({ note, readOnly, pending, serverError, onSave, onArchive }: {
           <Text size="sm" fw={600}>{author}</Text>
           <Text size="sm" c="dimmed">{dates.dateTime(note.createdAt, 'short')}</Text>
           {note.updatedAt && (
-            <Badge size="sm" variant="light" color="gray" title={t(`${K}.editedOn`, { date: dates.dateTime(note.updatedAt, 'short') })}>
+            <Badge size="sm" variant="light" color="gray" tt="none" title={t(`${K}.editedOn`, { date: dates.dateTime(note.updatedAt, 'short') })}>
               {t(`${K}.edited`)}
             </Badge>
           )}
           {archived && (
-            <Badge size="sm" variant="light" color="warning">
+            <Badge size="sm" variant="light" color="warning" tt="none">
               {note.archivedBy
                 ? t(`${K}.archivedBy`, { name: `${note.archivedBy.firstName} ${note.archivedBy.lastName}`, date: dates.dateTime(note.archivedAt!, 'short') })
                 : t(`${K}.archived`)}
@@ -166,7 +166,7 @@ function NoteItem({ note, readOnly, pending, serverError, onSave, onArchive }: {
         )}
       </Group>
       {editing === null
-        ? <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.text}</Text>
+        ? <Text size="sm" mt="xs" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.text}</Text>
         : (
           <form noValidate onSubmit={(e) => {
             e.preventDefault();
