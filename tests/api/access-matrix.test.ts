@@ -60,6 +60,7 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
   if (location === 'body' && name === 'occurrenceId') return 'occurrence';
   if (location === 'querystring' && name === 'structure' && url.startsWith('/ui/layouts/')) return 'establishment';
   if (location === 'body' && name === 'filters.serviceIds' && url === '/api/establishments/:id/patient_files/search') return 'service';
+  if (location === 'body' && name === 'serviceId' && url === '/api/patient_files') return 'service';
   return undefined;
 }
 
@@ -70,7 +71,9 @@ interface JsonSchema {
   type?: string | string[]; format?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema;
   default?: unknown; const?: unknown; enum?: unknown[]; minimum?: number; minLength?: number; oneOf?: JsonSchema[]; anyOf?: JsonSchema[];
 }
-const isId = (name: string, schema: JsonSchema) => name === 'id' || /Id$/.test(name) || schema.format === 'uuid';
+/** Names ending in Id that name no record of ours: the patient's identifier in another system (free text, patient form). */
+const NOT_IDS = new Set(['externalId']);
+const isId = (name: string, schema: JsonSchema) => name === 'id' || (/Id$/.test(name) && !NOT_IDS.has(name)) || schema.format === 'uuid';
 /** A list of ids (`serviceIds`, or items of format uuid): driven with a one-id list. */
 const isIdList = (name: string, schema: JsonSchema) => /Ids$/.test(name) || (schema.items !== undefined && isId('', schema.items));
 
