@@ -8,6 +8,7 @@ import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';
 import { PATIENT_FILE_STATUS } from '../../features/patient-file-status/texts.ts';
 import { CONDITIONS } from '../../features/conditions/texts.ts';
 import { tabRegistry } from './registry.ts';
+import { IDENTITY } from '../../features/identity/texts.ts';
 
 export const patientFileTabs = tabRegistry([
   {
@@ -62,5 +63,13 @@ export const patientFileTabs = tabRegistry([
     privileges: PRIVILEGE_SETS.patientData,
     order: 55,
     component: lazy(() => import('../../features/conditions/conditions-tab.tsx').then((m) => ({ default: m.ConditionsTab }))),
+  },
+  {
+    // The patient's identity: status and attributes, search and verification against the national service, identity documents, change with a proof (issue 10 §2).
+    id: 'identity',
+    label: { key: 'identity.tab', namespace: IDENTITY },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 30,
+    component: lazy(() => import('../../features/identity/identity-tab.tsx').then((m) => ({ default: m.IdentityTab }))),
   },
 ]);

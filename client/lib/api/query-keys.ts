@@ -45,6 +45,20 @@ export const patientFileKeys = {
   conditions: (id: Id) => ['patient_files', id, 'conditions'] as const,
 };
 
+/** A person's identity, through a file or by id, and their identity documents (client/features/identity). */
+export const personKeys = {
+  all: ['persons'] as const,
+  ofPatientFile: (patientFileId: Id) => ['persons', 'of-patient-file', patientFileId] as const,
+  documents: (personId: Id) => ['persons', personId, 'identity_documents'] as const,
+  document: (personId: Id, documentId: Id) => ['persons', personId, 'identity_documents', documentId] as const,
+};
+
+/** An establishment's identity-document types. */
+export const identityDocumentTypeKeys = {
+  all: ['identity_document_types'] as const,
+  list: (establishmentId: Id) => ['identity_document_types', establishmentId] as const,
+};
+
 /** A condition's screen (`condition/:id`). */
 export const conditionKeys = {
   all: ['conditions'] as const,

@@ -1,0 +1,89 @@
+/**
+ * The identity calls (schemas/api/identity.ts): the person of a file, search and verification against
+ * the national service, identity documents (upload: prepare → upload → from_file), the change of
+ * identity with a proof, and the establishment's identity-document types. What changes an identity
+ * makes the person, the file's header and its history stale.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fileRoutes } from '../../../../schemas/api/files.ts';
+import { identityDocumentTypeRoutes, identityRoutes, type IdentityChangeBody } from '../../../../schemas/api/identity.ts';
+import { call } from '../../../lib/api/client.ts';
+import { identityDocumentTypeKeys, patientFileKeys, personKeys } from '../../../lib/api/query-keys.ts';
+
+export const useFileIdentity = (patientFileId: string) => useQuery({
+  queryKey: personKeys.ofPatientFile(patientFileId),
+  queryFn: ({ signal }) => call(identityRoutes.ofPatientFile, { params: { id: patientFileId }, signal }),
+});
+
+export const useIdentityDocuments = (personId: string | undefined) => useQuery({
+  queryKey: personKeys.documents(personId),
+  queryFn: ({ signal }) => call(identityRoutes.documents, { params: { id: personId! }, signal }),
+  enabled: personId !== undefined,
+});
+
+export const useIdentityDocument = (personId: string, documentId: string) => useQuery({
+  queryKey: personKeys.document(personId, documentId),
+  queryFn: ({ signal }) => call(identityRoutes.document, { params: { id: personId, documentId }, signal }),
+});
+
+/** Where the document's bytes are read (an <img> or a download link). */
+export const documentDownloadUrl = (personId: string, documentId: string) => `/api/persons/${personId}/identity_documents/${documentId}/download`;
+
+export const useDocumentTypes = (establishmentId: string) => useQuery({
+  queryKey: identityDocumentTypeKeys.list(establishmentId),
+  queryFn: ({ signal }) => call(identityDocumentTypeRoutes.list, { params: { id: establishmentId }, signal }),
+});
+
+function useInvalidate(patientFileId?: string) {
+  const client = useQueryClient();
+  return () => Promise.all([
+    client.invalidateQueries({ queryKey: personKeys.all }),
+    ...(patientFileId ? [client.invalidateQueries({ queryKey: patientFileKeys.detail(patientFileId) })] : []),
+  ]);
+}
+
+export function useSearchIdentity(patientFileId: string) {
+  const invalidate = useInvalidate(patientFileId);
+  return useMutation({ mutationFn: (personId: string) => call(identityRoutes.search, { params: { id: personId } }), onSettled: invalidate });
+}
+
+export function useVerifyIdentity(patientFileId: string) {
+  const invalidate = useInvalidate(patientFileId);
+  return useMutation({ mutationFn: (personId: string) => call(identityRoutes.verify, { params: { id: personId } }), onSettled: invalidate });
+}
+
+export function useChangeIdentity(patientFileId: string) {
+  const invalidate = useInvalidate(patientFileId);
+  return useMutation({
+    mutationFn: ({ personId, body }: { personId: string; body: IdentityChangeBody }) => call(identityRoutes.change, { params: { id: personId }, body }),
+    onSettled: invalidate,
+  });
+}
+
+/** prepare → upload → from_file: the new identity document. */
+export function useAddIdentityDocument(patientFileId: string) {
+  const invalidate = useInvalidate(patientFileId);
+  return useMutation({
+    mutationFn: async ({ personId, typeId, file }: { personId: string; typeId: string; file: File }) => {
+      const prepared = await call(fileRoutes.prepare, { body: { name: file.name.slice(0, 255) || 'document' } });
+      const body = new FormData();
+      body.append('file', file, file.name);
+      await call(fileRoutes.upload, { params: { id: prepared.id }, body });
+      return call(identityRoutes.fromFile, { params: { id: personId, typeId, fileId: prepared.id } });
+    },
+    onSettled: invalidate,
+  });
+}
+
+export function useDocumentTypeChanges(establishmentId: string) {
+  const client = useQueryClient();
+  const onSettled = () => client.invalidateQueries({ queryKey: identityDocumentTypeKeys.list(establishmentId) });
+  return {
+    create: useMutation({ mutationFn: (label: string) => call(identityDocumentTypeRoutes.create, { params: { id: establishmentId }, body: { label } }), onSettled }),
+    rename: useMutation({
+      mutationFn: ({ typeId, label }: { typeId: string; label: string }) => call(identityDocumentTypeRoutes.update, { params: { id: establishmentId, typeId }, body: { label } }),
+      onSettled,
+    }),
+    remove: useMutation({ mutationFn: (typeId: string) => call(identityDocumentTypeRoutes.delete, { params: { id: establishmentId, typeId } }), onSettled }),
+  };
+}
