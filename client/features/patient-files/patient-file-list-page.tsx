@@ -7,7 +7,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useStructureArea } from '../../lib/areas.ts';
 import { parseCalendarDate } from '../../lib/dates/calendar-input.ts';
 import { isLanguage } from '../../lib/languages.ts';
@@ -40,7 +40,10 @@ export function PatientFileListPage() {
       <Group justify="space-between" gap="sm">
         <Title order={1} size="h2">{t('patientFiles.title')}</Title>
         {/* The patient-file picker: straight to a file by typing its patient's name (issue 10 §5). */}
-        <Button variant="light" onClick={() => setPicking(true)}>{tPicker('patientFilePicker.open')}</Button>
+        <Group gap="sm">
+          <Button variant="light" onClick={() => setPicking(true)}>{tPicker('patientFilePicker.open')}</Button>
+          <Button component={Link} to={paths.professional.patientProfile.getHref({ structureIndex, id: 'new' })}>{t('patientFiles.newPatient')}</Button>
+        </Group>
       </Group>
       <PatientFilePicker opened={picking} onClose={() => setPicking(false)} establishmentId={structure.id} onPick={(file) => open(file.id)} />
       <PatientFileFilters list={list} services={structure.services} />

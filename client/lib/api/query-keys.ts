@@ -48,6 +48,8 @@ export const patientFileKeys = {
 /** A person's identity, through a file or by id, and their identity documents (client/features/identity). */
 export const personKeys = {
   all: ['persons'] as const,
+  /** A person's profile (the patient form), GET /persons/{id}. */
+  profile: (personId: Id) => ['persons', personId, 'profile'] as const,
   ofPatientFile: (patientFileId: Id) => ['persons', 'of-patient-file', patientFileId] as const,
   documents: (personId: Id) => ['persons', personId, 'identity_documents'] as const,
   document: (personId: Id, documentId: Id) => ['persons', personId, 'identity_documents', documentId] as const,
