@@ -22,6 +22,8 @@ export interface Jobs {
   boss: PgBoss;
   /** The automatic close's handler, as the queue runs it. */
   automaticClose(): Promise<AutomaticCloseResult>;
+  /** The run queued at start (files past their end date while no server ran close at once, not at the next quarter hour). */
+  startupRun: string | null;
 }
 
 declare module 'fastify' {
@@ -39,7 +41,8 @@ export default fp(async function jobs(app: FastifyInstance, options: JobsOptions
   const boss = createBoss(app.database);
   boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
   const automaticClose = () => closeFilesPastEndDate(app.db, app.now);
-  app.decorate('jobs', { boss, automaticClose });
+  const handle: Jobs = { boss, automaticClose, startupRun: null };
+  app.decorate('jobs', handle);
 
   app.addHook('onReady', async () => {
     await boss.start();
@@ -50,6 +53,8 @@ export default fp(async function jobs(app: FastifyInstance, options: JobsOptions
       if (closed.length > 0) app.log.info({ closed: closed.length }, 'files closed past their end date');
       return { closed: closed.length };
     });
+    // Several gateways starting together queue one run: the queue's singleton policy keeps the others out.
+    handle.startupRun = await boss.send(AUTOMATIC_CLOSE_QUEUE, {});
   });
   // Before the database closes (closeOnSignals closes it after the app): a running job finishes first.
   app.addHook('onClose', async () => {

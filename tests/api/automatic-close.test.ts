@@ -6,7 +6,7 @@
  * pg-boss's queue (schema pgboss, on PGlite through its db adapter, on PostgreSQL its own pool).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { establishments, patientFileHistory, patientFiles, services } from '../../server/db/schema.ts';
 import { AUTOMATIC_CLOSE_CRON, AUTOMATIC_CLOSE_QUEUE } from '../../server/jobs/plugin.ts';
 import { todayIn } from '../../server/jobs/automatic-close.ts';
@@ -24,6 +24,10 @@ beforeAll(async () => {
   ids.tilleuls = await establishmentIdOf(db, 'clinique-des-tilleuls');
   ids.patient = await userIdOf(db, 'patient.open');
   ids.prescriber = await userIdOf(db, 'prescriber');
+  // The run queued at start is over before the tests call the handler themselves.
+  const startup = gw.app.jobs.startupRun;
+  expect(startup).toEqual(expect.any(String));
+  await vi.waitFor(async () => expect((await gw.app.jobs.boss.getJobById(AUTOMATIC_CLOSE_QUEUE, startup!))?.state).toBe('completed'), { timeout: 15_000, interval: 100 });
 });
 afterAll(async () => { await gw?.close(); });
 
@@ -143,9 +147,9 @@ describe('the job queue (pg-boss)', () => {
     await expect.poll(async () => (await gw.app.jobs.boss.getJobById(AUTOMATIC_CLOSE_QUEUE, jobId!))?.state, { timeout: 15_000, interval: 100 }).toBe('completed');
     expect((await fileRow(file)).status).toBe('CLOSED');
     expect(await automaticEntries(file)).toHaveLength(1);
-    // Other files of the demo may be past their end date too: at least this one was closed by that job.
+    // The handler's answer is the job's output (a scheduled run at a quarter hour may have closed this file first).
     const output = (await gw.app.jobs.boss.getJobById(AUTOMATIC_CLOSE_QUEUE, jobId!))?.output as { closed: number };
-    expect(output.closed).toBeGreaterThanOrEqual(1);
+    expect(output.closed).toEqual(expect.any(Number));
   });
 
   it('passes every kind of call pg-boss makes on this database: create, send with arrays, fetch, complete, fail, delete', async () => {
