@@ -5,7 +5,13 @@ export const ARGON2_PARAMETERS = { type: argon2.argon2id, memoryCost: 19_456, ti
 
 export const hashPassword = (password: string) => argon2.hash(password, ARGON2_PARAMETERS);
 
+/**
+ * False for a stored value that is not an argon2 hash (an account that cannot log in, such as the
+ * demo population's): checked against the decoy, so it takes as long as a wrong password and does not
+ * tell such an account apart.
+ */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  if (!hash.startsWith('$argon2')) return verifyAgainstDecoy(password);
   try {
     return await argon2.verify(hash, password);
   } catch {

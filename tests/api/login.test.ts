@@ -1,8 +1,10 @@
 /** Issue 2 §4: the login page, same-origin return addresses only, credentials, fresh session ids, password hashes. */
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
+import { UNUSABLE_PASSWORD_HASH } from '../../server/demo/population.ts';
 import fr from '../../server/i18n/locales/fr.json' with { type: 'json' };
 import en from '../../server/i18n/locales/en.json' with { type: 'json' };
 import ar from '../../server/i18n/locales/ar.json' with { type: 'json' };
@@ -124,6 +126,17 @@ describe('wrong credentials', () => {
     expect(wrong!.headers['content-type']).toBe(unknown!.headers['content-type']);
     for (const res of [unknown!, wrong!]) expect(cookieOf(res, 'sid')).toBeUndefined();
   });
+
+  it('answers an account that cannot log in (the demo population) like a wrong password, whatever is typed', async () => {
+    const [account] = await gw.db.database.db.select({ email: users.email }).from(users).where(eq(users.passwordHash, UNUSABLE_PASSWORD_HASH)).limit(1);
+    expect(account).toBeDefined();
+    for (const password of [DEMO_PASSWORD, UNUSABLE_PASSWORD_HASH, '']) {
+      const { res } = await loginResponse(gw.app, account!.email, password || 'x');
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ code: 'invalid_credentials', message: fr.errors.invalid_credentials });
+      expect(cookieOf(res, 'sid')).toBeUndefined();
+    }
+  });
 });
 
 describe('session id at login', () => {
@@ -153,7 +166,9 @@ describe('session id at login', () => {
 
 describe('password hashes', () => {
   it('are argon2id at or above m=19456 KiB, t=2, p=1, with a salt of their own', async () => {
-    const rows = await gw.db.database.db.select({ hash: users.passwordHash }).from(users);
+    const all = await gw.db.database.db.select({ hash: users.passwordHash }).from(users);
+    // Accounts that cannot log in (the demo population) hold a marker that is not a hash at all.
+    const rows = all.filter(({ hash }) => hash !== UNUSABLE_PASSWORD_HASH);
     expect(rows.length).toBeGreaterThan(5);
     for (const { hash } of rows) {
       const [, type, version, params] = hash.split('$');
