@@ -67,7 +67,7 @@ describe('adding an existing account by e-mail', () => {
     expect(body.caregiver).toMatchObject({ userId: await userIdOf(db, 'new.consent'), firstName: 'Omar', lastName: 'Faure', email: demoEmail('new.consent') });
     expect(((await list('operator', file)).body as Caregiver[]).map((c) => c.userId)).toEqual([body.caregiver.userId]);
     const entries = await historyOf(file);
-    expect(entries.map((e) => [e.type, e.payload, e.actorId])).toEqual([['CAREGIVER_ADDED', { userId: body.caregiver.userId, newAccount: false }, await userIdOf(db, 'prescriber')]]);
+    expect(entries.map((e) => [e.type, e.payload, e.actorId])).toEqual([['CAREGIVER_ADDED', { userId: body.caregiver.userId, name: 'Omar Faure', newAccount: false }, await userIdOf(db, 'prescriber')]]);
   });
 
   it('answers the same 404 on body.email for an unknown e-mail, a professional, and a patient known only in another establishment (no existence oracle)', async () => {
@@ -123,7 +123,7 @@ describe('adding a new account with one-time credentials', () => {
     // Never again: the list carries no credentials.
     expect(JSON.stringify((await list('prescriber', file)).body)).not.toContain(credentials!.temporaryPassword);
     const entries = await historyOf(file);
-    expect(entries.map((e) => [e.type, e.payload])).toEqual([['CAREGIVER_ADDED', { userId: caregiver.userId, newAccount: true }]]);
+    expect(entries.map((e) => [e.type, e.payload])).toEqual([['CAREGIVER_ADDED', { userId: caregiver.userId, name: "Jeanne D'Arc-Martin", newAccount: true }]]);
     expect(JSON.stringify(entries)).not.toContain(body.newAccount.email);
 
     const { res: loginRes } = await loginResponse(gw.app, credentials!.login, credentials!.temporaryPassword);
@@ -210,7 +210,7 @@ describe('what the caregiver sees follows at once', () => {
     expect([gone.status, gone.body.code]).toEqual([404, 'not_found']);
     expect(await myFiles()).not.toContain(file);
     expect((await historyOf(file)).map((e) => [e.type, e.payload])).toEqual(expect.arrayContaining([
-      ['CAREGIVER_REMOVED', { userId: await userIdOf(db, 'caregiver') }],
+      ['CAREGIVER_REMOVED', { userId: await userIdOf(db, 'caregiver'), name: 'Paul Martin' }],
     ]));
   });
 

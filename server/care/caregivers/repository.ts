@@ -2,7 +2,8 @@
  * Caregivers of a patient file (issue 10 §4 "Caregivers"): list, add (an existing patient-side
  * account by e-mail, or a new account with one-time credentials), remove. Professionals of the
  * file only, on an open file; each change records CAREGIVER_ADDED / CAREGIVER_REMOVED in its
- * transaction (payload: the caregiver's user id, never their e-mail).
+ * transaction (payload: the caregiver's user id and name as they were then — the history still says
+ * who after they are removed —, never their e-mail).
  *
  * What a caregiver sees follows at once: the care API decides a caregiver's files per query
  * (followsAsCaregiver in care/access.ts reads the caregivers table), so the next call of the
@@ -68,7 +69,7 @@ async function caregiverOf(care: CareContext, file: PatientFileHandle, userId: s
 
 /** A patient-side account the file's establishment knows (its patient or caregiver of one of its files), by e-mail. */
 async function knownPatientSideAccount(care: CareContext, establishmentId: string, email: string) {
-  const [row] = await care.db.select({ id: users.id }).from(users).where(and(
+  const [row] = await care.db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(and(
     eq(sql`lower(${users.email})`, email.toLowerCase()),
     sql`'ROLE_PATIENT' = any(${users.roles})`,
     sql`exists (select 1 from ${patientFiles} join ${services} on ${services.id} = ${patientFiles.serviceId}
@@ -120,6 +121,7 @@ export async function addCaregiver(care: CareContext, file: PatientFileHandle, b
     const problems = newAccountProblems(account);
     if (problems.length) throw invalid(care, problems);
     const email = account.email!.trim();
+    const [firstName, lastName] = [account.firstName!.trim(), account.lastName!.trim()];
     const taken = () => invalid(care, [{ field: 'body.newAccount.email', code: 'email_already_used' }], 409);
     const [used] = await care.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     if (used) throw taken();
@@ -128,12 +130,12 @@ export async function addCaregiver(care: CareContext, file: PatientFileHandle, b
     try {
       userId = await care.db.transaction(async (tx) => {
         const [user] = await tx.insert(users).values({
-          email, firstName: account.firstName!.trim(), lastName: account.lastName!.trim(),
+          email, firstName, lastName,
           phone: blank(account.mobilePhone) ? null : normaliseMobilePhone(account.mobilePhone!.trim())!,
           roles: ['ROLE_PATIENT'], language: care.language, passwordHash: stored.passwordHash, mustChangePassword: stored.mustChangePassword,
         }).returning({ id: users.id });
         await tx.insert(caregivers).values({ patientFileId: file.id, userId: user!.id, addedAt: care.now(), addedBy: care.userId });
-        await file.recordHistory(tx, 'CAREGIVER_ADDED', { userId: user!.id, newAccount: true });
+        await file.recordHistory(tx, 'CAREGIVER_ADDED', { userId: user!.id, name: `${firstName} ${lastName}`, newAccount: true });
         return user!.id;
       });
     } catch (error) {
@@ -152,7 +154,7 @@ export async function addCaregiver(care: CareContext, file: PatientFileHandle, b
   try {
     await care.db.transaction(async (tx) => {
       await tx.insert(caregivers).values({ patientFileId: file.id, userId: account.id, addedAt: care.now(), addedBy: care.userId });
-      await file.recordHistory(tx, 'CAREGIVER_ADDED', { userId: account.id, newAccount: false });
+      await file.recordHistory(tx, 'CAREGIVER_ADDED', { userId: account.id, name: account.name, newAccount: false });
     });
   } catch (error) {
     // Added by someone else meanwhile: the primary key decides.
@@ -164,12 +166,13 @@ export async function addCaregiver(care: CareContext, file: PatientFileHandle, b
 
 export async function removeCaregiver(care: CareContext, file: PatientFileHandle, userId: string): Promise<void> {
   // Not a caregiver of this file: 404 to everyone, before asking who the caller is (access matrix).
-  if (!await caregiverOf(care, file, userId)) throw notFound();
+  const caregiver = await caregiverOf(care, file, userId);
+  if (!caregiver) throw notFound();
   file.requireProfessional();
   file.requireOpen();
   await care.db.transaction(async (tx) => {
     const removed = await tx.delete(caregivers).where(and(eq(caregivers.patientFileId, file.id), eq(caregivers.userId, userId))).returning({ userId: caregivers.userId });
     if (removed.length === 0) throw notFound();
-    await file.recordHistory(tx, 'CAREGIVER_REMOVED', { userId });
+    await file.recordHistory(tx, 'CAREGIVER_REMOVED', { userId, name: `${caregiver.firstName} ${caregiver.lastName}` });
   });
 }
