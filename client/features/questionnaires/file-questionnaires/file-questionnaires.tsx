@@ -74,7 +74,8 @@ export function FileQuestionnaires({ patientFileId, establishmentId, readOnly, h
                     <Text size="sm" fw={500}>{form.name}</Text>
                     {form.overloaded && <Badge size="xs" variant="light">{t(`${K}.own`)}</Badge>}
                   </Table.Td>
-                  <Table.Td><Badge color={STATUS_COLOR[form.status]} variant="filled">{t(`${K}.status.${form.status}`)}</Badge></Table.Td>
+                  {/* Never squeezed by the planning beside it (the badge would cut its word). */}
+                  <Table.Td><Badge color={STATUS_COLOR[form.status]} variant="filled" style={{ minWidth: 'max-content' }}>{t(`${K}.status.${form.status}`)}</Badge></Table.Td>
                   <Table.Td><Text size="sm">{form.planning ? planningWords(form.planning, t) : t(`${K}.free`)}</Text></Table.Td>
                   <Table.Td>{form.nextOccurrenceAt ? dates.dateTime(form.nextOccurrenceAt, 'short') : t(`${K}.none`)}</Table.Td>
                   <Table.Td>{form.lastAnsweredAt ? dates.dateTime(form.lastAnsweredAt, 'short') : t(`${K}.none`)}</Table.Td>
