@@ -36,8 +36,9 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'patientFile', path: s.patientFile.path, privileges: PATIENT_DATA, back: 'patientFiles', lazy: () => import('../screens/patient-file-screen.tsx') },
   { id: 'surveyValidation', path: s.surveyValidation.path, privileges: VALIDATION, lazy: () => import('../../features/questionnaires/validation/survey-validation-page.tsx') },
   { id: 'condition', path: s.condition.path, privileges: CLINICAL, back: 'patientFiles', lazy: () => import('../../features/conditions/condition-page.tsx') },
-  // `patient/new` creates a patient (and their file); `patient/:id` edits a person's profile.
-  { id: 'patientProfile', path: s.patientProfile.path, privileges: PATIENT_DATA, back: 'patientFiles', lazy: () => import('../../features/patient-profile/patient-profile-page.tsx') },
+  // `patient/new` creates a patient (and their file); `patient/:id` edits a person's profile. Spec 000 lists no
+  // privilege for it: the server decides (a patient-data privilege in the service, or on one of the person's files).
+  { id: 'patientProfile', path: s.patientProfile.path, back: 'patientFiles', lazy: () => import('../../features/patient-profile/patient-profile-page.tsx') },
   { id: 'calculatedDataPreview', path: s.calculatedDataPreview.path, privileges: VALIDATION },
   { id: 'calculatedDataValidation', path: s.calculatedDataValidation.path, privileges: VALIDATION },
 ];

@@ -144,7 +144,7 @@ export function PatientProfileForm({ mode, services = [], profile, errors = {}, 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {text('email', { type: 'email', dir: 'ltr', description: t('patientProfile.hints.contact') })}
             {text('mobilePhone', { type: 'tel', dir: 'ltr', description: t('patientProfile.hints.contact') })}
-            <Textarea {...common('address')} autosize minRows={2} value={typeof values.address === 'string' ? values.address : ''}
+            <Textarea {...common('address')} rows={2} value={typeof values.address === 'string' ? values.address : ''}
               onChange={(e) => set('address', e.currentTarget.value)} />
             {text('postalCode', { dir: 'ltr' })}
             {text('city')}
