@@ -369,6 +369,16 @@ describe('scope', () => {
     expect(await db.select().from(patientFileHistory).where(eq(patientFileHistory.patientFileId, outside.file))).toHaveLength(0);
   });
 
+  it("answers the file's person to a professional of the file (the Identity tab's entry), 403 to the patient", async () => {
+    const p = await newPatient(traitsOf('found'));
+    const res = await prescriber.agent.get(`/api/patient_files/${p.file}/identity`);
+    expect([res.status, res.body.personId, res.body.traits.birthName, res.body.identity.status]).toEqual([200, p.id, 'DUPRÉ', 'PROVISIONAL']);
+    const [own] = await db.select({ id: patientFiles.id }).from(patientFiles).where(eq(patientFiles.patientId, await userIdOf(db, 'patient.open')));
+    const mine = await patient.agent.get(`/api/patient_files/${own!.id}/identity`);
+    expect([mine.status, mine.body.code]).toEqual([403, 'professionals_only']);
+    expect((await prescriber.agent.get(`/api/patient_files/${randomUUID()}/identity`)).status).toBe(404);
+  });
+
   it('lets an establishment-wide operator reach the person', async () => {
     const p = await newPatient(traitsOf('not-found'));
     const res = await post(operator, `/api/persons/${p.id}/identity/search`);
