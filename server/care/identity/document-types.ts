@@ -7,7 +7,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { IdentityDocumentType } from '../../../schemas/api/identity.ts';
 import { identityDocuments, identityDocumentTypes } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { IDENTITY_DOCUMENT_TYPE_LABEL } from '../../../schemas/api/identity.ts';
 import type { CareContext } from '../context.ts';
 
 /** Who may change the types of an establishment. */
@@ -19,6 +20,13 @@ function pgCode(error: unknown): string | undefined {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
   return undefined;
+}
+
+/** The label as stored: trimmed, and still 2 to 100 characters once trimmed (the schema counted the spaces). */
+function labelOf(label: string): string {
+  const trimmed = label.trim();
+  if (trimmed.length < IDENTITY_DOCUMENT_TYPE_LABEL.min) throw badRequest('value_too_short', { min: IDENTITY_DOCUMENT_TYPE_LABEL.min }, 'body.label');
+  return trimmed;
 }
 
 export function documentTypesRepository(care: CareContext) {
@@ -57,14 +65,14 @@ export function documentTypesRepository(care: CareContext) {
 
     async create(establishmentId: string, label: string): Promise<IdentityDocumentType> {
       await editable(establishmentId);
-      const [row] = await unique(() => db.insert(identityDocumentTypes).values({ establishmentId, label: label.trim(), createdAt: care.now() }).returning());
+      const [row] = await unique(() => db.insert(identityDocumentTypes).values({ establishmentId, label: labelOf(label), createdAt: care.now() }).returning());
       return one(establishmentId, row!.id);
     },
 
     async update(establishmentId: string, typeId: string, label: string): Promise<IdentityDocumentType> {
       await editable(establishmentId);
       await one(establishmentId, typeId);
-      await unique(() => db.update(identityDocumentTypes).set({ label: label.trim() })
+      await unique(() => db.update(identityDocumentTypes).set({ label: labelOf(label) })
         .where(and(eq(identityDocumentTypes.id, typeId), eq(identityDocumentTypes.establishmentId, establishmentId))));
       return one(establishmentId, typeId);
     },
