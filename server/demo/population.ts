@@ -21,6 +21,7 @@ import type { PatientForm } from '../../schemas/patient-form.ts';
 import { nirKey } from '../../schemas/patient-form/identifiers.ts';
 import { normaliseMobilePhone } from '../../schemas/patient-form/contact.ts';
 import type { IdentityStatus } from '../../schemas/identity.ts';
+import { DEMO_ESTABLISHMENTS } from './accounts.ts';
 
 /** Never an argon2 hash: verifyPassword answers false for it, so no demo patient can log in. */
 export const UNUSABLE_PASSWORD_HASH = '!demo-patient-no-login';
@@ -108,7 +109,7 @@ const ABROAD: Record<string, Origin> = {
   vn: { birthPlaceInsee: '99243', birthCountry: '99243', dept: '99', commune: '243' }, // Vietnam
 };
 
-/** Names by origin: [female first names], [male first names], [last names] (as written, accents kept). */
+/** Names by origin (none of the demo accounts' last names, whose searches the tests make): [female first names], [male first names], [last names] (as written, accents kept). */
 const NAMES: Record<string, [string[], string[], string[]]> = {
   fr: [
     ['Monique', 'Françoise', 'Hélène', 'Élodie', 'Chloé', 'Nathalie', 'Brigitte', 'Céline', 'Geneviève', 'Sylvie', 'Manon', 'Josette'],
@@ -118,7 +119,7 @@ const NAMES: Record<string, [string[], string[], string[]]> = {
   maghreb: [
     ['Fatima', 'Khadija', 'Nadia', 'Samira', 'Leïla', 'Amina', 'Zohra', 'Malika', 'Soraya', 'Naïma'],
     ['Mohamed', 'Ahmed', 'Rachid', 'Mustapha', 'Karim', 'Youssef', 'Abdelkader', 'Mehdi', 'Saïd', 'Hamid'],
-    ['Benali', 'Bouazza', 'El Amrani', 'Haddad', 'Belkacem', 'Mansouri', 'Cherif', 'Benyahia', 'Ouali', 'Zerrouki', 'Bensaïd', 'Amrani'],
+    ['Benali', 'Bouazza', 'El Amrani', 'Hamdi', 'Belkacem', 'Mansouri', 'Cherif', 'Benyahia', 'Ouali', 'Zerrouki', 'Bensaïd', 'Amrani'],
   ],
   pt: [['Maria', 'Ana', 'Conceição', 'Fernanda'], ['João', 'José', 'António', 'Manuel'], ['Da Silva', 'Ferreira', 'Pereira', 'Gonçalves', 'Rodrigues']],
   it: [['Giulia', 'Francesca', 'Rosa'], ['Giuseppe', 'Marco', 'Salvatore'], ['Rossi', 'Esposito', 'Bianchi', 'Romano']],
@@ -312,6 +313,12 @@ export function demoPopulation(now: Date, sizes: Record<string, number> = DEMO_P
     }
   }
   return out;
+}
+
+/** The population provisionDemo writes for `now`: its sizes and the demo establishments' services (tests read it). */
+export function demoPopulationOf(now: Date): DemoPatient[] {
+  const services = Object.fromEntries(DEMO_ESTABLISHMENTS.map((e) => [e.key, [...e.services]]));
+  return demoPopulation(now, Object.fromEntries(DEMO_ESTABLISHMENTS.map((e) => [e.key, DEMO_POPULATION_SIZES[e.key] ?? 4])), services);
 }
 
 export interface PopulationContext {

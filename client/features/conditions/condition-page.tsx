@@ -44,7 +44,8 @@ export function Component() {
         <Stack gap={4}>
           <Group gap="xs">
             <Text fw={600}>{t(`${K}.screen.patient`)}</Text>
-            <Text>{patientName}{patient.birthDate ? ` · ${dates.calendarDate(patient.birthDate)}` : ''}</Text>
+            {/* Each part isolated: a Latin name beside a date must not reorder in Arabic. */}
+            <Text><bdi>{patientName}</bdi>{patient.birthDate ? <> · <bdi>{dates.calendarDate(patient.birthDate)}</bdi></> : null}</Text>
           </Group>
           <Group gap="xs">
             <Text fw={600}>{t(`${K}.screen.service`)}</Text><Text>{patientFile.serviceName}</Text>
@@ -65,7 +66,7 @@ export function Component() {
       <Stack gap={4} component="section" aria-labelledby="pathology-description">
         <Group gap="xs">
           <Title order={2} size="h4" id="pathology-description">{t(`${K}.screen.description`)}</Title>
-          <Badge variant="light" color="gray"><bdi>{condition.pathology.slug}</bdi></Badge>
+          <Badge variant="light" color="gray" tt="none"><bdi>{condition.pathology.slug}</bdi></Badge>
         </Group>
         <Text>{description ?? t(`${K}.screen.noDescription`)}</Text>
       </Stack>
