@@ -13,13 +13,13 @@ function Line({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation(PATIENT_PROFILE);
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Stack gap={2}>
+      <Stack gap={2} miw={0}>
         <Text size="sm" c="dimmed">{label}</Text>
-        <Text ff="monospace" fw={600} dir="ltr" data-testid={label}>{value}</Text>
+        <Text ff="monospace" fw={600} dir="ltr" style={{ overflowWrap: 'anywhere' }}>{value}</Text>
       </Stack>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Button variant="light" size="xs" onClick={copy} aria-label={`${t('patientProfile.credentials.copy')} ${label}`}>
+          <Button variant="light" size="xs" style={{ flexShrink: 0 }} onClick={copy} aria-label={`${t('patientProfile.credentials.copy')} ${label}`}>
             {copied ? t('patientProfile.credentials.copied') : t('patientProfile.credentials.copy')}
           </Button>
         )}
