@@ -6,7 +6,7 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IdentityDocumentType } from '../../../schemas/api/identity.ts';
+import type { IdentityDocumentType } from '../../../schemas/person-identity.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { useStructureArea } from '../../lib/areas.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';

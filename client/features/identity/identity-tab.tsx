@@ -9,7 +9,7 @@ import { Alert, Anchor, Button, Checkbox, FileInput, Group, Loader, Modal, Paper
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { IdentityChangeBody, IdentitySearchResult, IdentityVerifyResult, PersonIdentity } from '../../../schemas/api/identity.ts';
+import type { IdentityChangeBody, IdentitySearchResult, IdentityVerifyResult, PersonIdentity } from '../../../schemas/person-identity.ts';
 import { IDENTITY_TRAITS, type IdentityTrait } from '../../../schemas/identity.ts';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { isApiError } from '../../lib/api/api-error.ts';

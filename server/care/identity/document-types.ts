@@ -5,10 +5,10 @@
  * deleted (409 identity_document_type_in_use).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { IdentityDocumentType } from '../../../schemas/api/identity.ts';
+import type { IdentityDocumentType } from '../../../schemas/person-identity.ts';
 import { identityDocuments, identityDocumentTypes } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { IDENTITY_DOCUMENT_TYPE_LABEL } from '../../../schemas/api/identity.ts';
+import { IDENTITY_DOCUMENT_TYPE_LABEL } from '../../../schemas/person-identity.ts';
 import type { CareContext } from '../context.ts';
 
 /** Who may change the types of an establishment. */

@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
-import type { IdentityChangeBody, IdentityDocument, IdentitySearchResult, IdentityVerifyResult, PersonIdentity } from '../../../schemas/api/identity.ts';
+import type { IdentityChangeBody, IdentityDocument, IdentitySearchResult, IdentityVerifyResult, PersonIdentity } from '../../../schemas/person-identity.ts';
 import type { ErrorCode } from '../../../schemas/errors.ts';
 import type { IdentityStatus } from '../../../schemas/identity.ts';
 import { IDENTITY_TRAITS, type IdentityTrait } from '../../../schemas/identity.ts';

@@ -6,7 +6,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileRoutes } from '../../../../schemas/api/files.ts';
-import { identityDocumentTypeRoutes, identityRoutes, type IdentityChangeBody } from '../../../../schemas/api/identity.ts';
+import { identityDocumentTypeRoutes, identityRoutes } from '../../../../schemas/api/identity.ts';
+import type { IdentityChangeBody } from '../../../../schemas/person-identity.ts';
 import { call } from '../../../lib/api/client.ts';
 import { identityDocumentTypeKeys, patientFileKeys, personKeys } from '../../../lib/api/query-keys.ts';
 
