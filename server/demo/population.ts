@@ -222,7 +222,11 @@ export function demoPopulation(now: Date, sizes: Record<string, number> = DEMO_P
       const createdAt = status === 'AWAITING' ? today.minus({ days: rng.int(1, 10) }).plus({ hours: 9 }).toJSDate() : start.plus({ hours: 9, minutes: rng.int(0, 400) }).toJSDate();
       const closedAt = status === 'CLOSED' ? new Date(Math.min(now.getTime() - DAY, createdAt.getTime() + rng.int(15, Math.max(16, startedDaysAgo - 1)) * DAY)) : null;
       const closing = status === 'CLOSED' ? rng.pick(CLOSING) : null;
-      const endDate = status === 'CLOSED' ? iso(DateTime.fromJSDate(closedAt!).setZone('Europe/Paris')) : rng.chance(0.5) ? iso(start.plus({ months: rng.int(6, 12) })) : null;
+      // An open or awaiting file ends after today: one past its end date would be closed by the automatic-close job at start.
+      const plannedEnd = rng.chance(0.5) ? start.plus({ months: rng.int(6, 12) }) : null;
+      const laterEnd = today.plus({ months: rng.int(1, 6) });
+      const endDate = status === 'CLOSED' ? iso(DateTime.fromJSDate(closedAt!).setZone('Europe/Paris'))
+        : plannedEnd ? iso(plannedEnd > today ? plannedEnd : laterEnd) : null;
       const lastActivity = closedAt?.getTime() ?? now.getTime() - DAY / 4;
       const firstActivity = createdAt.getTime();
       /** Nothing happens after the file closed, or in the future. */

@@ -42,6 +42,9 @@ describe('the demo population', () => {
     }
     // Closed files say why and when; awaiting ones start later.
     for (const r of azur.filter((x) => x.file.status === 'CLOSED')) expect([r.file.closedAt, r.file.closingReasonType, r.file.closingReason]).not.toContain(null);
+    // A file still followed ends after today (else the automatic-close job would close it at start).
+    const today = NOW.toISOString().slice(0, 10);
+    for (const r of azur.filter((x) => x.file.status !== 'CLOSED' && x.file.endDate)) expect(r.file.endDate! > today, r.user.email).toBe(true);
     for (const e of DEMO_ESTABLISHMENTS.slice(1)) expect((await patientsOf(e.identifier)).length, e.identifier).toBeGreaterThanOrEqual(3);
   });
 
