@@ -74,6 +74,11 @@ async function typeDate(field: Locator, [y, m, d]: readonly number[]) {
   await field.fill(text);
 }
 
+/** The value written under its label (the credentials dialogs). */
+async function valueAfter(scope: Locator, label: string): Promise<string> {
+  return (await scope.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').innerText()).trim();
+}
+
 async function noSeriousAxeViolations(page: Page) {
   await settled(page);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -109,18 +114,18 @@ describe('patient-file journey (issue 10)', () => {
     await pro.getByRole('link', { name: t.files.patientFiles.newPatient }).click();
     await expectScreen(pro, '/s/0/patient/new', t.profile.titleNew);
     const form = pro.getByRole('form', { name: t.profile.titleNew });
-    const field = (name: keyof typeof t.profile.fields) => form.getByRole('textbox', { name: t.profile.fields[name] });
+    const field = (name: keyof typeof t.profile.fields) => form.getByRole('textbox', { name: t.profile.fields[name], exact: true });
     await field('firstNames').fill(who.firstNames);
     await field('birthName').fill(who.birthName);
     await field('usedFirstName').fill(who.used);
-    await form.getByRole('textbox', { name: t.profile.fields.sex }).click();
+    await form.getByRole('combobox', { name: t.profile.fields.sex, exact: true }).click();
     await pro.getByRole('option', { name: t.profile.sex.female }).click();
     await typeDate(field('birthDate'), who.birth);
     await field('birthPlaceInsee').fill(who.identity.birthPlaceInseeCode);
     await field('insNumber').fill(who.identity.insNumber);
     await field('oid').fill(who.identity.oid);
     await field('email').fill(email);
-    await form.getByRole('textbox', { name: t.profile.fields.serviceId }).click();
+    await form.getByRole('combobox', { name: t.profile.fields.serviceId, exact: true }).click();
     await pro.getByRole('option', { name: 'Cardiologie' }).click();
     await typeDate(field('startDate'), today);
     await noSeriousAxeViolations(pro);
@@ -130,8 +135,8 @@ describe('patient-file journey (issue 10)', () => {
     // The one-time credentials: a login and a temporary password, then the new file.
     const dialog = pro.getByRole('dialog', { name: t.profile.credentials.title });
     await dialog.waitFor({ timeout: 20_000 });
-    const login = (await dialog.getByTestId(t.profile.credentials.login).innerText()).trim();
-    const temporaryPassword = (await dialog.getByTestId(t.profile.credentials.password).innerText()).trim();
+    const login = await valueAfter(dialog, t.profile.credentials.login);
+    const temporaryPassword = await valueAfter(dialog, t.profile.credentials.password);
     expect(login).toBe(email);
     expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
     expect(await dialog.getByRole('alert').innerText()).toBe(t.profile.credentials.warning);
@@ -143,12 +148,13 @@ describe('patient-file journey (issue 10)', () => {
     expect((await pro.getByTestId('patient-file-name').innerText()).toUpperCase()).toContain(who.birthName);
     const header = pro.locator('[data-patient-file-header]');
     expect(await header.getAttribute('data-status')).toBe('OPEN');
-    expect(await header.innerText()).toContain(t.app.patientFile.status.OPEN);
+    // Badges are written in capitals by the style: the text itself is the translation.
+    expect(await header.textContent()).toContain(t.app.patientFile.status.OPEN);
     const age = ageOn(who.birth, today);
     // The age in the language's digits (Arabic may write them either way).
     const shownAge = (await pro.getByTestId('patient-birth-date').innerText()).replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660));
     expect(shownAge).toMatch(new RegExp(`\\(${age}\\D`));
-    await poll(() => pro.getByTestId('patient-identity').innerText()).toContain(t.app.patientFile.identity.status.PROVISIONAL);
+    await poll(() => pro.getByTestId('patient-identity').textContent()).toContain(t.app.patientFile.identity.status.PROVISIONAL);
     await shot(pro, `journey-${lang}-1-file`);
 
     // 2. The patient, in another browser: temporary password, then a password of their own.
@@ -172,9 +178,11 @@ describe('patient-file journey (issue 10)', () => {
     await patient.fill('#newPassword', 'Journey-Choice-2026!');
     await patient.fill('#confirmation', 'Journey-Choice-2026!');
     await patient.click('button[type=submit]');
-    await patient.waitForURL((url) => !url.pathname.startsWith('/auth/'), { timeout: 20_000 });
-    // Terms and consent, when the platform asks for them.
+    // Terms and consent first, when the platform asks for them (a new account has accepted nothing).
+    await patient.waitForURL((url) => url.pathname === '/accept-cgu' || url.pathname.startsWith('/p/0'), { timeout: 20_000 });
     if (new URL(patient.url()).pathname === '/accept-cgu') {
+      await patient.getByRole('heading', { level: 1, name: t.app.consent.terms.title }).waitFor();
+      await shot(patient, `journey-${lang}-2-terms`);
       await patient.getByLabel(t.app.consent.terms.checkbox).check();
       await patient.getByRole('button', { name: t.app.consent.terms.accept }).click();
       await patient.getByLabel(t.app.consent.personalData.checkbox).check();
@@ -199,7 +207,7 @@ describe('patient-file journey (issue 10)', () => {
     await pro.getByRole('button', { name: t.identity.verify.button }).click();
     const verified = pro.getByRole('status').filter({ hasText: fill(t.identity.verify.outcome.verified, { status: t.identity.status.RECOVERED }) });
     await verified.waitFor({ timeout: 20_000 });
-    await poll(() => pro.getByTestId('patient-identity').innerText()).toContain(t.app.patientFile.identity.status.RECOVERED);
+    await poll(() => pro.getByTestId('patient-identity').textContent()).toContain(t.app.patientFile.identity.status.RECOVERED);
     await noSeriousAxeViolations(pro);
     await shot(pro, `journey-${lang}-3-identity-verified`);
 
@@ -208,9 +216,9 @@ describe('patient-file journey (issue 10)', () => {
     await pro.waitForURL(/\/caregivers$/);
     await pro.getByText(t.caregivers.add.new, { exact: true }).click();
     const caregiverEmail = `aidant.${lang}.${Date.now()}@patients.telesuivi.test`;
-    await pro.getByRole('textbox', { name: t.caregivers.newAccount.firstName }).fill('Sami');
-    await pro.getByRole('textbox', { name: t.caregivers.newAccount.lastName }).fill('Renard');
-    await pro.getByRole('textbox', { name: t.caregivers.newAccount.email, exact: false }).first().fill(caregiverEmail);
+    await pro.getByRole('textbox', { name: t.caregivers.newAccount.firstName, exact: true }).fill('Sami');
+    await pro.getByRole('textbox', { name: t.caregivers.newAccount.lastName, exact: true }).fill('Renard');
+    await pro.getByRole('textbox', { name: t.caregivers.newAccount.email, exact: true }).fill(caregiverEmail);
     await pro.getByRole('button', { name: t.caregivers.add.submitNew }).click();
     const caregiverDialog = pro.getByRole('dialog', { name: t.caregivers.credentials.title });
     await caregiverDialog.waitFor({ timeout: 20_000 });
@@ -261,7 +269,7 @@ describe('patient-file journey (issue 10)', () => {
     await closeDialog.getByRole('button', { name: t.status.close.confirm }).click();
     await closeDialog.waitFor({ state: 'detached', timeout: 20_000 });
     await poll(() => header.getAttribute('data-status')).toBe('CLOSED');
-    expect(await header.innerText()).toContain(t.app.patientFile.status.CLOSED);
+    expect(await header.textContent()).toContain(t.app.patientFile.status.CLOSED);
     await shot(pro, `journey-${lang}-4-closed`);
 
     // 5. The patient's page, never reloaded, leaves my tasks when they come back to it.
