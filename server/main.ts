@@ -11,7 +11,7 @@ import { provisionDemoAssignments } from './demo/assignments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { closeOnSignals, fail } from './process.ts';
 import jobs from './jobs/plugin.ts';
-import { startDemoIdentitySimulator } from './identity-service/demo.ts';
+import { startDemoIdentitySimulator } from './demo/identity-simulator.ts';
 
 const startedAt = performance.now();
 try {

@@ -14,6 +14,8 @@ import type { Condition, ConditionBody, Pathology } from '../../../schemas/condi
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { todayIn } from '../../lib/dates/age.ts';
+import { CalendarDateInput, calendarDateOf } from '../../lib/dates/calendar-date-input.tsx';
+import { dateInputFormat } from '../../lib/dates/calendar-input.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
@@ -128,6 +130,7 @@ function AddCondition({ pathologies, today, pending, errors, onAdd }: {
   onAdd(body: ConditionBody, reset: () => void): void;
 }) {
   const { t } = useTranslation(CONDITIONS);
+  const { language } = useDates();
   const [pathologyId, setPathologyId] = useState<string | null>(null);
   const [diagnosedOn, setDiagnosedOn] = useState('');
   const [note, setNote] = useState('');
@@ -140,7 +143,7 @@ function AddCondition({ pathologies, today, pending, errors, onAdd }: {
         e.preventDefault();
         if (!pathologyId) { setMissing(true); return; }
         // What was typed is sent as typed: the server says on the field what does not fit.
-        onAdd({ pathologyId, ...(diagnosedOn ? { diagnosedOn } : {}), ...(note.trim() ? { note } : {}) }, reset);
+        onAdd({ pathologyId, ...(diagnosedOn ? { diagnosedOn: calendarDateOf(diagnosedOn, language) } : {}), ...(note.trim() ? { note } : {}) }, reset);
       }}>
         <Stack gap="xs" maw={480}>
           <Select
@@ -148,9 +151,9 @@ function AddCondition({ pathologies, today, pending, errors, onAdd }: {
             onChange={(v) => { setPathologyId(v); setMissing(false); }} searchable nothingFoundMessage={t(`${K}.add.nothingFound`)} required
             error={missing ? t(`${K}.add.pathologyRequired`) : errors['body.pathologyId']}
           />
-          <TextInput
-            type="date" label={t(`${K}.add.diagnosedOn`)} description={t(`${K}.add.diagnosedOnHelp`)} value={diagnosedOn} max={today} w={220}
-            onChange={(e) => setDiagnosedOn(e.currentTarget.value)} error={errors['body.diagnosedOn']}
+          <CalendarDateInput
+            label={t(`${K}.add.diagnosedOn`)} description={t(`${K}.add.diagnosedOnHelp`, { format: dateInputFormat(language) })} value={diagnosedOn} w={220}
+            onChange={setDiagnosedOn} error={errors['body.diagnosedOn']}
           />
           <Textarea
             label={t(`${K}.add.note`)} description={t(`${K}.add.noteHelp`)} value={note} autosize minRows={2}

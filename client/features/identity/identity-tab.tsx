@@ -13,6 +13,7 @@ import type { IdentityChangeBody, IdentitySearchResult, IdentityVerifyResult, Pe
 import { IDENTITY_TRAITS, type IdentityTrait } from '../../../schemas/identity.ts';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
+import { CalendarDateInput, calendarDateOf, typedCalendarDate } from '../../lib/dates/calendar-date-input.tsx';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { IdentityBadge } from '../../lib/ui/identity-badge.tsx';
@@ -201,8 +202,11 @@ function ChangeIdentity({ file, person, proofs, onClose }: {
 }) {
   const { t } = useTranslation(IDENTITY);
   const change = useChangeIdentity(file.id);
+  const { language } = useDates();
+  // The birth date as the field shows it (typed in the interface's order), every other trait as stored.
+  const shown = (trait: IdentityTrait) => (trait === 'birthDate' ? typedCalendarDate(person.traits.birthDate, language) : person.traits[trait] ?? '');
   const [values, setValues] = useState<Record<IdentityTrait, string>>(
-    () => Object.fromEntries(IDENTITY_TRAITS.map((trait) => [trait, person.traits[trait] ?? ''])) as Record<IdentityTrait, string>,
+    () => Object.fromEntries(IDENTITY_TRAITS.map((trait) => [trait, shown(trait)])) as Record<IdentityTrait, string>,
   );
   const [attributes, setAttributes] = useState({ doubtful: person.identity.doubtful, fictitious: person.identity.fictitious, namesake: person.identity.namesake });
   const [proof, setProof] = useState<string | null>(null);
@@ -214,7 +218,10 @@ function ChangeIdentity({ file, person, proofs, onClose }: {
         e.preventDefault();
         // Only what changed is sent, as typed: the server says on the field what does not fit.
         const body: IdentityChangeBody = { ...(proof ? { proofDocumentId: proof } : {}) };
-        for (const trait of IDENTITY_TRAITS) if (values[trait] !== (person.traits[trait] ?? '')) body[trait] = values[trait] === '' ? null : values[trait];
+        for (const trait of IDENTITY_TRAITS) {
+          if (values[trait] === shown(trait)) continue;
+          body[trait] = values[trait] === '' ? null : trait === 'birthDate' ? calendarDateOf(values[trait], language) : values[trait];
+        }
         for (const a of ['doubtful', 'fictitious', 'namesake'] as const) if (attributes[a] !== person.identity[a]) body[a] = attributes[a];
         change.mutate({ personId: person.personId, body }, { onSuccess: onClose });
       }}>
@@ -226,7 +233,7 @@ function ChangeIdentity({ file, person, proofs, onClose }: {
             {TEXT_TRAITS.map((trait) => (
               <TextInput key={trait} label={t(`${K}.traits.${trait}`)} value={values[trait]} onChange={(e) => set(trait, e.currentTarget.value)} error={errors[`body.${trait}`]} />
             ))}
-            <TextInput type="date" label={t(`${K}.traits.birthDate`)} value={values.birthDate} onChange={(e) => set('birthDate', e.currentTarget.value)} error={errors['body.birthDate']} />
+            <CalendarDateInput label={t(`${K}.traits.birthDate`)} value={values.birthDate} onChange={(typed) => set('birthDate', typed)} error={errors['body.birthDate']} />
             <Select label={t(`${K}.traits.sex`)} value={values.sex || null} onChange={(v) => set('sex', v ?? '')} error={errors['body.sex']}
               data={(['male', 'female', 'unknown'] as const).map((s) => ({ value: s, label: t(`${K}.sex.${s}`) }))} />
           </SimpleGrid>

@@ -58,7 +58,7 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
       ...process.env,
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIST, LOG_LEVEL: 'warn', DEMO_DATA: 'true',
       LAYOUTS_DIR: layoutsDir, LOGIN_MAX_PER_ACCOUNT: '1000', LOGIN_MAX_PER_ADDRESS: '1000', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: postgres?.url ?? '',
-      // No identity-service address: demo mode starts its simulator on a free port (server/identity-service/demo.ts).
+      // No identity-service address: demo mode starts its simulator on a free port (server/demo/identity-simulator.ts).
       IDENTITY_SERVICE_URL: '', IDENTITY_SIMULATOR_PORT: '0',
       ...env,
     },

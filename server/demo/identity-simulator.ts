@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { buildIdentitySimulator } from './simulator.ts';
+import { buildIdentitySimulator } from '../identity-service/simulator.ts';
 
 /** Starts the simulator when demo mode needs one; its address, or undefined when the service is configured or demo data is off. */
 export async function startDemoIdentitySimulator(config: Config): Promise<{ url: string; close(): Promise<void> } | undefined> {
