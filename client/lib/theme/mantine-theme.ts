@@ -40,9 +40,13 @@ export function mantineTheme(theme: Theme, direction: 'ltr' | 'rtl'): MantineThe
   });
 }
 
-/** Mantine's dimmed text is below 4.5:1 on white: one shade darker (lighter in dark mode). */
+/**
+ * Mantine's dimmed text is below 4.5:1 on white: one shade darker (lighter in dark mode). So are
+ * its placeholders (gray 5, 2.1:1), which some inputs write as text ('All dates' of a date range):
+ * the same shade as dimmed text.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-placeholder': 'var(--mantine-color-dark-1)' },
 });
