@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { textIn } from '../../../schemas/localized-text.ts';
 import type { Condition, ConditionBody, Pathology } from '../../../schemas/conditions.ts';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
-import { isApiError } from '../../lib/api/api-error.ts';
+import { messagesByField } from '../../lib/api/field-errors.ts';
 import { todayIn } from '../../lib/dates/age.ts';
 import { CalendarDateInput, calendarDateOf } from '../../lib/dates/calendar-date-input.tsx';
 import { dateInputFormat } from '../../lib/dates/calendar-input.ts';
@@ -24,15 +24,6 @@ import { useAddCondition, useConditions, usePathologies, useRemoveCondition } fr
 import { CONDITIONS } from './texts.ts';
 
 const K = 'conditions';
-
-/** The server's message for each field it named (`body.pathologyId`, `body.note`…). */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (!isApiError(error)) return {};
-  const out: Record<string, string> = {};
-  for (const e of error.errors ?? []) out[e.field] ??= e.message;
-  if (error.field) out[error.field] ??= error.message;
-  return out;
-}
 
 export function ConditionsTab({ file, structureIndex }: { file: PatientFileSummary; structureIndex: number }) {
   const { t, i18n } = useTranslation(CONDITIONS);
@@ -47,7 +38,7 @@ export function ConditionsTab({ file, structureIndex }: { file: PatientFileSumma
   const [removing, setRemoving] = useState<Condition | null>(null);
   const nameOf = (p: Pathology) => textIn(p.name, i18n.language) ?? p.slug;
 
-  const errors = fieldErrors(add.error);
+  const errors = messagesByField(add.error);
   const failure = (add.isError && Object.keys(errors).length === 0 ? add.error.message : null) ?? (remove.isError ? remove.error.message : null);
   const present = new Set((list.data?.data ?? []).map((c) => c.pathology.id));
 

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import type { IdentityChangeBody, IdentitySearchResult, IdentityVerifyResult, PersonIdentity } from '../../../schemas/person-identity.ts';
 import { IDENTITY_TRAITS, type IdentityTrait } from '../../../schemas/identity.ts';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
-import { isApiError } from '../../lib/api/api-error.ts';
+import { messagesByField } from '../../lib/api/field-errors.ts';
 import { CalendarDateInput, calendarDateOf, typedCalendarDate } from '../../lib/dates/calendar-date-input.tsx';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { paths } from '../../lib/paths.ts';
@@ -26,15 +26,6 @@ import { IDENTITY } from './texts.ts';
 
 const K = 'identity';
 const ACCEPTED = 'image/png,image/jpeg,application/pdf';
-
-/** The server's message for each field it named (`traits.birthName`, `body.proofDocumentId`…). */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (!isApiError(error)) return {};
-  const out: Record<string, string> = {};
-  for (const e of error.errors ?? []) out[e.field] ??= e.message;
-  if (error.field) out[error.field] ??= error.message;
-  return out;
-}
 
 export function IdentityTab({ file, structureIndex }: { file: PatientFileSummary; structureIndex: number }) {
   const { t } = useTranslation(IDENTITY);
@@ -60,7 +51,7 @@ function IdentityPanel({ file, structureIndex, person }: { file: PatientFileSumm
     if (trait === 'sex') return t(`${K}.sex.${value}`, { defaultValue: value });
     return value;
   };
-  const serviceErrors = { ...fieldErrors(search.error), ...fieldErrors(verify.error) };
+  const serviceErrors = { ...messagesByField(search.error), ...messagesByField(verify.error) };
 
   return (
     <Stack gap="md" component="section" aria-labelledby="identity-title" data-testid="file-identity">
@@ -172,7 +163,7 @@ function AddDocument({ file, personId }: { file: PatientFileSummary; personId: s
   const [typeId, setTypeId] = useState<string | null>(null);
   const [upload, setUpload] = useState<File | null>(null);
   const [missing, setMissing] = useState<{ type?: boolean; file?: boolean }>({});
-  const errors = fieldErrors(add.error);
+  const errors = messagesByField(add.error);
   return (
     <form noValidate aria-labelledby="identity-add-document" onSubmit={(e) => {
       e.preventDefault();
@@ -210,7 +201,7 @@ function ChangeIdentity({ file, person, proofs, onClose }: {
   );
   const [attributes, setAttributes] = useState({ doubtful: person.identity.doubtful, fictitious: person.identity.fictitious, namesake: person.identity.namesake });
   const [proof, setProof] = useState<string | null>(null);
-  const errors = fieldErrors(change.error);
+  const errors = messagesByField(change.error);
   const set = (trait: IdentityTrait, value: string) => setValues((v) => ({ ...v, [trait]: value }));
   return (
     <Modal opened onClose={onClose} title={t(`${K}.change.title`)} size="lg" closeButtonProps={{ 'aria-label': t(`${K}.change.cancel`) }}>

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddCaregiverBody, AddedCaregiver, Caregiver } from '../../../schemas/caregivers.ts';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
-import { isApiError } from '../../lib/api/api-error.ts';
+import { messagesByField } from '../../lib/api/field-errors.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -20,15 +20,6 @@ import { PATIENT_FILE_CAREGIVERS } from './texts.ts';
 
 const K = 'patientFileCaregivers';
 const NEW_FIELDS = ['firstName', 'lastName', 'email', 'mobilePhone'] as const;
-
-/** The server's message for each field it named (`body.email`, `body.newAccount.firstName`…). */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (!isApiError(error)) return {};
-  const out: Record<string, string> = {};
-  for (const e of error.errors ?? []) out[e.field] ??= e.message;
-  if (error.field) out[error.field] ??= error.message;
-  return out;
-}
 
 export function CaregiversTab({ file }: { file: PatientFileSummary }) {
   const { t } = useTranslation(PATIENT_FILE_CAREGIVERS);
@@ -52,7 +43,7 @@ export function CaregiversTab({ file }: { file: PatientFileSummary }) {
       },
     });
   };
-  const errors = fieldErrors(add.error);
+  const errors = messagesByField(add.error);
   const failure = (add.isError && Object.keys(errors).length === 0 ? add.error.message : null) ?? (remove.isError ? remove.error.message : null);
 
   return (

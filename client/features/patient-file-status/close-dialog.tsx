@@ -5,29 +5,17 @@
  * refusals land on their field. On success the file's queries are stale (api/status.ts).
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import type { UiSchema } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOSING_REASON_TYPES, closeBodySchema, type CloseBody } from '../../../schemas/patient-file-status.ts';
-import { isApiError } from '../../lib/api/api-error.ts';
 import { SchemaForm } from '../../lib/json-schema-form/schema-form.tsx';
+import { serverErrors } from '../../lib/json-schema-form/server-errors.ts';
 import { useChangeStatus } from './api/status.ts';
 import { PATIENT_FILE_STATUS } from './texts.ts';
 
 const K = 'patientFileStatus.close';
 const FIELDS = ['closingReasonType', 'closingReason'] as const;
-
-/** `body.closingReason` → `{ closingReason: { __errors: [message] } }`. */
-export function errorsOnFields(error: unknown): ErrorSchema | undefined {
-  if (!isApiError(error) || error.status !== 400) return undefined;
-  const listed = error.errors?.length ? error.errors : [{ field: error.field, message: error.message }];
-  const out: Record<string, { __errors: string[] }> = {};
-  for (const { field, message } of listed) {
-    const name = field?.replace(/^body\./, '');
-    if (name && (FIELDS as readonly string[]).includes(name)) out[name] = { __errors: [...(out[name]?.__errors ?? []), message] };
-  }
-  return Object.keys(out).length ? (out as ErrorSchema) : undefined;
-}
 
 export function CloseFileDialog({ patientFileId, onClose }: { patientFileId: string; onClose(closed: boolean): void }) {
   const { t } = useTranslation(PATIENT_FILE_STATUS);
@@ -49,7 +37,7 @@ export function CloseFileDialog({ patientFileId, onClose }: { patientFileId: str
     closingReasonType: { 'ui:widget': 'radio' },
     closingReason: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } },
   }), []);
-  const fieldErrors = errorsOnFields(change.error);
+  const fieldErrors = serverErrors(change.error, 'body.', FIELDS);
   const submit = () => {
     if (!value.closingReasonType) return;
     const reason = value.closingReason;

@@ -4,29 +4,16 @@
  * messages on the fields in the interface's language); the server's refusals land on their field.
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ErrorSchema } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planningSchema, type FileForm, type Planning } from '../../../../schemas/form-api.ts';
-import { isApiError } from '../../../lib/api/api-error.ts';
 import { SchemaForm } from '../../../lib/json-schema-form/schema-form.tsx';
+import { serverErrors } from '../../../lib/json-schema-form/server-errors.ts';
 import { QUESTIONNAIRES } from '../texts.ts';
 import { useChangeFileForm } from '../api/file-forms.ts';
 
 const DEFAULT_PLANNING: Planning = { everyDays: 1, occurrences: 30, windowHours: 24, graceHours: 0 };
 const FIELDS = ['everyDays', 'occurrences', 'windowHours', 'graceHours', 'time'] as const;
-
-/** `body.planning.windowHours` → `{ windowHours: { __errors: [message] } }`. */
-export function errorsOnFields(error: unknown): ErrorSchema | undefined {
-  if (!isApiError(error) || error.status !== 400) return undefined;
-  const listed = error.errors?.length ? error.errors : [{ field: error.field, message: error.message }];
-  const out: Record<string, { __errors: string[] }> = {};
-  for (const { field, message } of listed) {
-    const name = field?.replace(/^body\.planning\./, '');
-    if (name && (FIELDS as readonly string[]).includes(name)) out[name] = { __errors: [...(out[name]?.__errors ?? []), message] };
-  }
-  return Object.keys(out).length ? (out as ErrorSchema) : undefined;
-}
 
 export default function OverloadDialog({ patientFileId, form, onClose }: { patientFileId: string; form: FileForm; onClose(saved: boolean): void }) {
   const { t } = useTranslation(QUESTIONNAIRES);
@@ -36,7 +23,7 @@ export default function OverloadDialog({ patientFileId, form, onClose }: { patie
     ...planningSchema,
     properties: Object.fromEntries(FIELDS.map((name) => [name, { ...planningSchema.properties[name], title: t(`questionnaires.fileForms.overload.${name}`) }])),
   }), [t]);
-  const fieldErrors = errorsOnFields(change.error);
+  const fieldErrors = serverErrors(change.error, 'body.planning.', FIELDS);
   const save = () => {
     const { time, ...rest } = value;
     const planning = { ...rest, ...(time ? { time } : {}) } as Planning;
