@@ -48,8 +48,9 @@ export function serverOptions(level: string, trustProxy: boolean): FastifyServer
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
     },
     ajv: {
-      // Unknown fields are refused with 400 rather than silently dropped.
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+      // Unknown fields are refused with 400 rather than silently dropped. Union types are deliberate
+      // (a number field of the patient form takes a typed string, so the rules say why it is refused).
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, allowUnionTypes: true },
     },
     bodyLimit: 1_048_576,
   };
