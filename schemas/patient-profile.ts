@@ -23,6 +23,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, uuidSchema } from './common.ts';
 import { identitySchema } from './identity.ts';
 import { patientFileSummarySchema } from './me.ts';
+import { patientFormSchema } from './patient-form.ts';
 
 /** The domain of generated login identifiers (patients without e-mail). */
 export const GENERATED_LOGIN_DOMAIN = 'patients.telesuivi.invalid';
@@ -110,7 +111,7 @@ export const patientProfileSchema = {
     mobilePhone: text,
     insNumber: text,
     oid: text,
-    globalReferenceValue: { type: 'integer' },
+    globalReferenceValue: patientFormSchema.properties.globalReferenceValue,
     socialSecurityNumber: text,
     weightKg: { type: 'number' },
     heightCm: { type: 'number' },

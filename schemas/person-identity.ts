@@ -5,7 +5,7 @@
  * schemas/api/identity.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTimeSchema, uuidSchema } from './common.ts';
+import { countSchema, dateTimeSchema, uuidSchema } from './common.ts';
 import { identitySchema, identityStatusSchema } from './identity.ts';
 import { serviceIdentitySchema } from './identity-service.ts';
 import { patientFormSchema } from './patient-form.ts';
@@ -52,7 +52,7 @@ export const identitySearchResultSchema = {
     /** found: the one identity the service returned; empty otherwise. */
     candidates: { type: 'array', items: serviceIdentitySchema },
     /** several_matches: how many identities matched (the traits must be refined). */
-    count: { type: 'integer', minimum: 0 },
+    count: countSchema,
   },
 } as const;
 export type IdentitySearchResult = FromSchema<typeof identitySearchResultSchema>;
@@ -102,7 +102,7 @@ export const identityDocumentSchema = {
     type: { type: 'object', additionalProperties: false, required: ['id', 'label'], properties: { id: uuidSchema, label: { type: 'string' } } },
     file: {
       type: 'object', additionalProperties: false, required: ['id', 'name', 'mimeType', 'size'],
-      properties: { id: uuidSchema, name: { type: 'string' }, mimeType: { type: ['string', 'null'] }, size: { type: ['integer', 'null'] } },
+      properties: { id: uuidSchema, name: { type: 'string' }, mimeType: { type: ['string', 'null'] }, size: { type: ['integer', 'null'], minimum: 0, maximum: countSchema.maximum } },
     },
     /** Who uploaded it and who confirmed it as a proof of identity: "First Last". */
     uploadedBy: { type: 'string' },
