@@ -15,7 +15,7 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { TEST_IDENTITIES } from '../../server/identity-service/test-identities.ts';
 import serverAr from '../../server/i18n/locales/ar.json' with { type: 'json' };
@@ -37,6 +37,7 @@ import historyFr from '../../client/features/patient-file-history/locales/fr.jso
 import statusAr from '../../client/features/patient-file-status/locales/ar.json' with { type: 'json' };
 import statusFr from '../../client/features/patient-file-status/locales/fr.json' with { type: 'json' };
 import { consoleProblems, launchChromium, newContext, screenshot, settled } from './support/browser.ts';
+import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const T = {
@@ -92,10 +93,16 @@ async function shot(page: Page, name: string) {
 }
 
 describe('patient-file journey (issue 10)', () => {
-  const base = inject('gatewayUrl');
+  // Its own gateway: the journey creates patients and closes files, which the shared demo gateway's
+  // other tests count and open.
+  let gateway: GatewayProcess;
+  let base: string;
   let browser: Browser;
-  beforeAll(async () => { browser = await launchChromium(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    [gateway, browser] = await Promise.all([startGatewayProcess(), launchChromium()]);
+    base = gateway.url;
+  }, 300_000);
+  afterAll(async () => { await browser?.close(); await gateway?.stop(); });
 
   it.each(['fr', 'ar'] as const)('create, first login, identity, caregiver, note, history, close, patient side follows (%s)', async (lang) => {
     const t = T[lang];

@@ -130,9 +130,10 @@ describe('questionnaires', () => {
   it('shows the professional the response, read-only, in the version it was answered in', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await loginAs(page, gateway.url, 'prescriber', `/s/0/patient-file/${assigned.patientFileId}/form-responses`);
-    await page.getByRole('heading', { level: 1, name: 'Réponses aux questionnaires' }).waitFor();
-    await page.getByRole('tab', { name: 'Réponses aux questionnaires', selected: true }).waitFor();
+    // The responses are a section of the file's Questionnaires tab (issue 10).
+    await loginAs(page, gateway.url, 'prescriber', `/s/0/patient-file/${assigned.patientFileId}/questionnaires`);
+    await page.getByRole('heading', { level: 2, name: 'Réponses aux questionnaires' }).waitFor();
+    await page.getByRole('tab', { name: 'Questionnaires', selected: true }).waitFor();
     const list = page.getByTestId('form-responses-list');
     await list.getByText('Camille Martin').waitFor();
     await screenshot(page, 'questionnaires-professional-list');
@@ -371,7 +372,7 @@ describe('questionnaires', () => {
     await context.close();
 
     const pro = await (await newContext(browser)).newPage();
-    await loginAs(pro, gateway.url, 'prescriber', `/s/0/patient-file/${assigned.patientFileId}/form-responses`);
+    await loginAs(pro, gateway.url, 'prescriber', `/s/0/patient-file/${assigned.patientFileId}/questionnaires`);
     const row = pro.getByTestId('form-responses-list').getByRole('row').filter({ hasText: "Questionnaire d'anxiété généralisée (GAD-7)" });
     await row.getByText('Paul Martin').waitFor();
     await row.getByText('Rempli par un aidant').waitFor();

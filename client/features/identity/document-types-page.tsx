@@ -1,5 +1,7 @@
 /**
- * The structure's identity-document types (`/s/:structureIndex/structure`, spec 001 §7, §8): the list,
+ * "My establishment" (`/s/:structureIndex/structure`, establishment admins): today its section of
+ * identity-document types (spec 001 §7, §8); the establishment's other settings join it as sections.
+ * The types: the list,
  * add, rename and delete. A type documents use cannot be deleted (the server answers
  * identity_document_type_in_use; the button says it beforehand); a label is unique in the structure.
  */
@@ -19,14 +21,15 @@ const fieldError = (error: unknown) => (isApiError(error) ? error.message : unde
 
 export function Component() {
   const { structure } = useStructureArea();
-  const { t } = useTranslation(IDENTITY);
-  usePageTitle(t(`${K}.types.title`));
+  const { t } = useTranslation([IDENTITY, 'translation']);
+  usePageTitle(t('screens.structure', { ns: 'translation' }));
   const list = useDocumentTypes(structure.id);
   const { create, rename, remove } = useDocumentTypeChanges(structure.id);
   const [label, setLabel] = useState('');
   return (
     <Stack gap="md" data-testid="identity-document-types">
-      <Title order={1} size="h2">{t(`${K}.types.title`)}</Title>
+      <Title order={1} size="h2">{t('screens.structure', { ns: 'translation' })}</Title>
+      <Title order={2} size="h3">{t(`${K}.types.title`)}</Title>
       <Text c="dimmed" size="sm">{t(`${K}.types.help`)}</Text>
       {list.isPending ? <Loader size="sm" aria-label={t(`${K}.loading`)} />
         : list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} />
