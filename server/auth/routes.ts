@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import {
   authPageQuerySchema, firstLoginBodySchema, loginBodySchema, loginResponseSchema, type AuthPageQuery, type FirstLoginBody, type LoginBody,
 } from '../../schemas/auth.ts';
@@ -53,6 +53,19 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
   // The first-login token (first-login.ts): HttpOnly, sent only by this site's own requests.
   const firstLoginCookie = opts.secureCookies ? '__Host-first-login' : 'first-login';
   const firstLoginCookieOptions = { path: '/', httpOnly: true, sameSite: 'strict' as const, secure: opts.secureCookies, maxAge: FIRST_LOGIN_TTL_MS / 1000 };
+  /**
+   * The forms of the login page (login, first login): the page's anti-forgery token is checked before
+   * the body is even read, so a forged request learns nothing, not even that its body is malformed;
+   * the body's errors are then answered on their fields.
+   */
+  const loginPageForm = {
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+      app.checkAntiForgery(request, request.cookies[nonceCookie] ? loginToken(request.cookies[nonceCookie]) : undefined);
+      return payload;
+    },
+    attachValidation: true,
+    validatorCompiler: authFormValidator,
+  };
   /** Where a page of the login flow goes with the same targetUrl, brand and language. */
   const authPath = (page: string, language: string, targetUrl: string, brand: string | undefined) =>
     `/auth/${page}?${new URLSearchParams({ l: language, targetUrl, ...(brand ? { branding: brand } : {}) }).toString()}`;
@@ -84,14 +97,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
 
   app.post<{ Body: LoginBody }>('/auth/login', {
     schema: { tags: ['auth'], summary: 'Checks the credentials and opens a fresh session', querystring: localeOnlyQuerySchema, body: loginBodySchema, response: { 200: loginResponseSchema, 429: errorResponses[400], ...errorResponses } },
-    // The anti-forgery token is checked before the body is even read: a forged request learns
-    // nothing, not even that its body is malformed.
-    preParsing: async (request, _reply, payload) => {
-      app.checkAntiForgery(request, request.cookies[nonceCookie] ? loginToken(request.cookies[nonceCookie]) : undefined);
-      return payload;
-    },
-    attachValidation: true,
-    validatorCompiler: authFormValidator,
+    ...loginPageForm,
   }, async (request, reply) => {
     if (request.validationError) throw loginFormError(request.validationError, request.locale);
     const targetUrl = safeTargetUrl(request.body.targetUrl, opts.publicUrl, '/', 'body.targetUrl');
@@ -153,13 +159,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
       tags: ['auth'], summary: 'First login: replaces the temporary password with the chosen one, then opens a fresh session',
       querystring: localeOnlyQuerySchema, body: firstLoginBodySchema, response: { 200: loginResponseSchema, 429: errorResponses[400], ...errorResponses },
     },
-    // The login page's anti-forgery token, checked before the body is read (as for the login).
-    preParsing: async (request, _reply, payload) => {
-      app.checkAntiForgery(request, request.cookies[nonceCookie] ? loginToken(request.cookies[nonceCookie]) : undefined);
-      return payload;
-    },
-    attachValidation: true,
-    validatorCompiler: authFormValidator,
+    ...loginPageForm,
   }, async (request, reply) => {
     if (request.validationError) throw loginFormError(request.validationError, request.locale);
     const targetUrl = safeTargetUrl(request.body.targetUrl, opts.publicUrl, '/', 'body.targetUrl');
