@@ -16,7 +16,8 @@ import { FileQuestionnaires } from '../../../client/features/questionnaires/file
 import { QUESTIONNAIRES } from '../../../client/features/questionnaires/texts.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
 import { i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
-import { resetSessionForTests, sessionStore } from '../../../client/lib/session/session-store.ts';
+import { resetSessionForTests } from '../../../client/lib/session/session-store.ts';
+import { signInProfessionalForTests } from '../../helpers/client-session.ts';
 import { fakeFetch, type FakeAnswer } from './fake-fetch.ts';
 
 vi.mock('../../../client/lib/notify.ts', () => ({ notify: vi.fn(async () => {}) }));
@@ -72,13 +73,7 @@ beforeAll(async () => {
 beforeEach(() => {
   configureApi({ language: () => i18n.language });
   resetSessionForTests();
-  sessionStore.set({
-    state: 'loggedIn',
-    data: {
-      me: { id: 'u1', email: 'p@x.fr', roles: ['ROLE_PROFESSIONAL'], firstName: 'A', lastName: 'B', language: 'fr', selectedTimezone: 'Europe/Paris', timezone: 'Europe/Paris' } as never,
-      kind: 'professional', privileges: [], patientFiles: [], structures: [],
-    },
-  });
+  signInProfessionalForTests();
 });
 afterEach(async () => { cleanup(); vi.unstubAllGlobals(); if (i18n.language !== 'fr') await switchLanguage('fr'); });
 

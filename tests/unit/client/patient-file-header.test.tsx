@@ -10,7 +10,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
-import { resetSessionForTests, sessionStore } from '../../../client/lib/session/session-store.ts';
+import { resetSessionForTests } from '../../../client/lib/session/session-store.ts';
+import { signInProfessionalForTests } from '../../helpers/client-session.ts';
 import { PatientFileHeader } from '../../../client/lib/ui/patient-file-header.tsx';
 
 const FILE: PatientFileSummary = {
@@ -28,13 +29,7 @@ beforeEach(() => {
   // 16 April 2026, 23:30 UTC: already the 17th, her birthday, in Paris.
   vi.useFakeTimers({ now: new Date('2026-04-16T23:30:00Z'), toFake: ['Date'] });
   resetSessionForTests();
-  sessionStore.set({
-    state: 'loggedIn',
-    data: {
-      me: { id: 'u1', email: 'p@x.fr', roles: ['ROLE_PROFESSIONAL'], firstName: 'A', lastName: 'B', language: 'fr', selectedTimezone: 'Europe/Paris', timezone: 'Europe/Paris' } as never,
-      kind: 'professional', privileges: [], patientFiles: [], structures: [],
-    },
-  } as never);
+  signInProfessionalForTests();
 });
 afterEach(async () => { cleanup(); vi.useRealTimers(); if (i18n.language !== 'fr') await switchLanguage('fr'); });
 

@@ -22,7 +22,8 @@ import { groupedKinds } from '../../../client/features/patient-file-history/sent
 import { PATIENT_FILE_HISTORY } from '../../../client/features/patient-file-history/texts.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
 import { i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
-import { resetSessionForTests, sessionStore } from '../../../client/lib/session/session-store.ts';
+import { resetSessionForTests } from '../../../client/lib/session/session-store.ts';
+import { signInProfessionalForTests } from '../../helpers/client-session.ts';
 import { fakeFetch } from './fake-fetch.ts';
 
 const FILE = '00000000-0000-4000-8000-0000000000f1';
@@ -67,13 +68,7 @@ beforeAll(async () => {
 beforeEach(() => {
   configureApi({ language: () => i18n.language });
   resetSessionForTests();
-  sessionStore.set({
-    state: 'loggedIn',
-    data: {
-      me: { id: 'u1', email: 'p@x.fr', roles: ['ROLE_PROFESSIONAL'], firstName: 'A', lastName: 'B', language: 'fr', selectedTimezone: 'Europe/Paris', timezone: 'Europe/Paris' } as never,
-      kind: 'professional', privileges: [], patientFiles: [], structures: [],
-    },
-  } as never);
+  signInProfessionalForTests();
   calls = fakeFetch({ [`GET /api/patient_files/${FILE}/history`]: { body: { data: ENTRIES, totalItems: 40, page: 1, pageSize: 15 } } });
 });
 afterEach(async () => { cleanup(); vi.unstubAllGlobals(); if (i18n.language !== 'fr') await switchLanguage('fr'); });

@@ -17,7 +17,8 @@ import { NotesTab } from '../../../client/features/patient-file-notes/notes-tab.
 import { PATIENT_FILE_NOTES } from '../../../client/features/patient-file-notes/texts.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
 import { i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
-import { resetSessionForTests, sessionStore } from '../../../client/lib/session/session-store.ts';
+import { resetSessionForTests } from '../../../client/lib/session/session-store.ts';
+import { signInProfessionalForTests } from '../../helpers/client-session.ts';
 import { fakeFetch, type FakeAnswer } from './fake-fetch.ts';
 
 vi.mock('../../../client/lib/notify.ts', () => ({ notify: vi.fn(async () => {}) }));
@@ -70,13 +71,7 @@ beforeAll(async () => {
 beforeEach(() => {
   configureApi({ language: () => i18n.language });
   resetSessionForTests();
-  sessionStore.set({
-    state: 'loggedIn',
-    data: {
-      me: { id: claire.id, email: 'p@x.fr', roles: ['ROLE_PROFESSIONAL'], firstName: 'Claire', lastName: 'Dubois', language: 'fr', selectedTimezone: 'Europe/Paris', timezone: 'Europe/Paris' } as never,
-      kind: 'professional', privileges: [], patientFiles: [], structures: [],
-    },
-  });
+  signInProfessionalForTests({ id: claire.id, firstName: 'Claire', lastName: 'Dubois' });
 });
 afterEach(async () => { cleanup(); vi.unstubAllGlobals(); if (i18n.language !== 'fr') await switchLanguage('fr'); });
 

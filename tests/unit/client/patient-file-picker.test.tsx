@@ -14,7 +14,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { PatientFileRow } from '../../../schemas/patient-file-search.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
 import { i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
-import { resetSessionForTests, sessionStore } from '../../../client/lib/session/session-store.ts';
+import { resetSessionForTests } from '../../../client/lib/session/session-store.ts';
+import { signInProfessionalForTests } from '../../helpers/client-session.ts';
 import { PatientFilePicker } from '../../../client/lib/ui/patient-file-picker/patient-file-picker.tsx';
 import { PATIENT_FILE_PICKER } from '../../../client/lib/ui/patient-file-picker/texts.ts';
 
@@ -71,13 +72,7 @@ beforeAll(async () => {
 beforeEach(() => {
   configureApi({ language: () => i18n.language });
   resetSessionForTests();
-  sessionStore.set({
-    state: 'loggedIn',
-    data: {
-      me: { id: 'u1', email: 'p@x.fr', roles: ['ROLE_PROFESSIONAL'], firstName: 'A', lastName: 'B', language: 'fr', selectedTimezone: 'Europe/Paris', timezone: 'Europe/Paris' } as never,
-      kind: 'professional', privileges: [], patientFiles: [], structures: [],
-    },
-  });
+  signInProfessionalForTests();
 });
 afterEach(async () => { cleanup(); vi.unstubAllGlobals(); if (i18n.language !== 'fr') await switchLanguage('fr'); });
 

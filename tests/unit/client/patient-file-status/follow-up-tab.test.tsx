@@ -14,7 +14,8 @@ import { FollowUpTab } from '../../../../client/features/patient-file-status/fol
 import { PATIENT_FILE_STATUS } from '../../../../client/features/patient-file-status/texts.ts';
 import { configureApi } from '../../../../client/lib/api/api-hooks.ts';
 import { i18n, initI18n } from '../../../../client/lib/i18n/i18n.ts';
-import { resetSessionForTests, sessionStore } from '../../../../client/lib/session/session-store.ts';
+import { resetSessionForTests } from '../../../../client/lib/session/session-store.ts';
+import { signInProfessionalForTests } from '../../../helpers/client-session.ts';
 import { fakeFetch } from '../fake-fetch.ts';
 import { file } from '../fixtures.ts';
 
@@ -48,13 +49,7 @@ beforeAll(async () => {
 beforeEach(() => {
   configureApi({ language: () => i18n.language as 'fr' });
   resetSessionForTests();
-  sessionStore.set({
-    state: 'loggedIn',
-    data: {
-      me: { id: 'u1', email: 'p@x.fr', roles: ['ROLE_PROFESSIONAL'], firstName: 'A', lastName: 'B', language: 'fr', selectedTimezone: 'Europe/Paris', timezone: 'Europe/Paris' } as never,
-      kind: 'professional', privileges: [], patientFiles: [], structures: [],
-    },
-  } as never);
+  signInProfessionalForTests();
   current = closedByJob;
   calls = fakeFetch({
     [`GET /api/patient_files/${FILE}/status`]: () => ({ body: current }),
