@@ -34,6 +34,10 @@ export const HISTORY_KINDS = [
   'CONDITION_ADDED', 'CONDITION_REMOVED',
   // Identity (issue 10 §2): a proof of identity uploaded.
   'IDENTITY_DOCUMENT_ADDED',
+  // Telemonitoring (issue 11): alerts followed to their close, the file's non-compliance rules.
+  'ALERT_STATUS_SET', 'ALERT_COMMENTED', 'ALERT_CLOSED',
+  'NON_COMPLIANCE_RULE_CREATED', 'NON_COMPLIANCE_RULE_UPDATED', 'NON_COMPLIANCE_RULE_DEACTIVATED',
+  'NON_COMPLIANCE_RULE_EXCLUDED', 'NON_COMPLIANCE_RULE_RESTORED', 'NON_COMPLIANCE_RULE_OVERRIDDEN',
   'OTHER',
 ] as const;
 

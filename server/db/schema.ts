@@ -405,3 +405,280 @@ export const patientConditions = pgTable('patient_conditions', {
   createdBy: uuid('created_by').references(() => users.id),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('patient_conditions_file_pathology_idx').on(t.patientFileId, t.pathologyId), index('patient_conditions_pathology_idx').on(t.pathologyId)]);
+
+// ---------------------------------------------------------------------------------------------
+// Telemonitoring (issue 11, migration 0010): the establishment's catalogue, measures, thresholds,
+// reference values, alerts, non-compliance rules, chart displays and protocols.
+// Catalogue names are localised text {fr, en, ar} (schemas/localized-text.ts); uniqueness is on the
+// French name, lower case, within the establishment (spec 001 §8 NOT_UNIQUE_ERROR).
+// ---------------------------------------------------------------------------------------------
+
+const frName = (column: { getSQL(): unknown }) => sql`lower(${column} ->> 'fr')`;
+
+/** Indicator types (vital signs, biology, symptoms…), spec 001 §3. */
+export const indicatorTypes = pgTable('indicator_types', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  name: jsonb('name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('indicator_types_name_idx').on(t.establishmentId, frName(t.name))]);
+
+/** Units: a UCUM code (validated and converted with @lhncbc/ucum-lhc), a name and a symbol, each unique. */
+export const units = pgTable('units', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  ucumCode: text('ucum_code').notNull(),
+  name: jsonb('name').notNull(),
+  symbol: text('symbol').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('units_name_idx').on(t.establishmentId, frName(t.name)),
+  uniqueIndex('units_symbol_idx').on(t.establishmentId, t.symbol),
+]);
+
+/**
+ * An indicator: what is measured, in which unit. `reference` is its stable key (forms map answers
+ * to it, layouts chart it). `referenceValue` is the global (default) reference value, an integer;
+ * a file may have its own (reference_values). `molecularWeight` (g/mol) lets mol-based and
+ * mass-based concentrations convert (glucose mmol/L ↔ mg/dL). `visibleToPatients`: the back
+ * office's indicators visibility.
+ */
+export const indicators = pgTable('indicators', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  reference: text('reference').notNull(),
+  name: jsonb('name').notNull(),
+  typeId: uuid('type_id').notNull().references(() => indicatorTypes.id, { onDelete: 'restrict' }),
+  unitId: uuid('unit_id').notNull().references(() => units.id, { onDelete: 'restrict' }),
+  referenceValue: integer('reference_value'),
+  decimals: integer('decimals').notNull().default(1),
+  molecularWeight: doublePrecision('molecular_weight'),
+  visibleToPatients: boolean('visible_to_patients').notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('indicators_reference_idx').on(t.establishmentId, t.reference),
+  uniqueIndex('indicators_name_idx').on(t.establishmentId, frName(t.name)),
+]);
+
+/** Alert statuses a professional sets on an alert ("patient called", "hospitalised"…). */
+export const alertStatuses = pgTable('alert_statuses', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  name: jsonb('name').notNull(),
+  /** Setting this status also closes the alert. */
+  closesAlert: boolean('closes_alert').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('alert_statuses_name_idx').on(t.establishmentId, frName(t.name))]);
+
+/**
+ * Intervention (alert) levels: a boundary raises an alert at a level; `rank` orders them (1 the
+ * most urgent), `colour` is one of the spec's alert themes (blue, red, green, pink).
+ */
+export const interventionLevels = pgTable('intervention_levels', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  name: jsonb('name').notNull(),
+  rank: integer('rank').notNull(),
+  colour: text('colour', { enum: ['blue', 'red', 'green', 'pink'] }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('intervention_levels_name_idx').on(t.establishmentId, frName(t.name))]);
+
+/** Who is called at which level in which service (POST/DELETE /persons/{id}/intervention_levels/{levelId}). */
+export const personInterventionLevels = pgTable('person_intervention_levels', {
+  personId: uuid('person_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  levelId: uuid('level_id').notNull().references(() => interventionLevels.id, { onDelete: 'cascade' }),
+  serviceId: uuid('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.personId, t.levelId, t.serviceId] }), index('person_intervention_levels_service_idx').on(t.serviceId, t.levelId)]);
+
+/** A protocol of an establishment: questionnaires with their planning, indicators with thresholds and non-compliance rules. */
+export const protocols = pgTable('protocols', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  name: jsonb('name').notNull(),
+  description: jsonb('description'),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('protocols_name_idx').on(t.establishmentId, frName(t.name))]);
+
+export const protocolServices = pgTable('protocol_services', {
+  protocolId: uuid('protocol_id').notNull().references(() => protocols.id, { onDelete: 'cascade' }),
+  serviceId: uuid('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.protocolId, t.serviceId] }), index('protocol_services_service_idx').on(t.serviceId)]);
+
+/** A questionnaire of a protocol and its planning (schemas/form.ts planningSchema; null: the form's own). */
+export const protocolForms = pgTable('protocol_forms', {
+  protocolId: uuid('protocol_id').notNull().references(() => protocols.id, { onDelete: 'cascade' }),
+  formId: uuid('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+  planning: jsonb('planning'),
+}, (t) => [primaryKey({ columns: [t.protocolId, t.formId] })]);
+
+/** A protocol applied to a patient file (POST /patient_files/{id}/protocols/{protocolId}/apply). */
+export const patientFileProtocols = pgTable('patient_file_protocols', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  protocolId: uuid('protocol_id').notNull().references(() => protocols.id, { onDelete: 'restrict' }),
+  active: boolean('active').notNull().default(true),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+  appliedBy: uuid('applied_by').references(() => users.id),
+  excludedAt: timestamp('excluded_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('patient_file_protocols_idx').on(t.patientFileId, t.protocolId)]);
+
+/**
+ * Alert thresholds (boundaries). Exactly one owner: the indicator's default (both null), a
+ * protocol's, or a patient file's own. On a file, the file's active boundaries of an indicator
+ * replace the defaults of that indicator (customised over default); those a protocol brought
+ * carry `patientFileProtocolId` and follow the protocol's activation. `mode` RELATIVE: the
+ * threshold is the reference value plus `value` (in the indicator's unit).
+ */
+export const indicatorBoundaries = pgTable('indicator_boundaries', {
+  id: id(),
+  indicatorId: uuid('indicator_id').notNull().references(() => indicators.id, { onDelete: 'cascade' }),
+  protocolId: uuid('protocol_id').references(() => protocols.id, { onDelete: 'cascade' }),
+  patientFileId: uuid('patient_file_id').references(() => patientFiles.id, { onDelete: 'cascade' }),
+  patientFileProtocolId: uuid('patient_file_protocol_id').references(() => patientFileProtocols.id, { onDelete: 'cascade' }),
+  levelId: uuid('level_id').notNull().references(() => interventionLevels.id, { onDelete: 'restrict' }),
+  operator: text('operator', { enum: ['<', '<=', '>', '>=', '=', '!='] }).notNull(),
+  mode: text('mode', { enum: ['ABSOLUTE', 'RELATIVE'] }).notNull().default('ABSOLUTE'),
+  value: doublePrecision('value').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+}, (t) => [
+  index('indicator_boundaries_indicator_idx').on(t.indicatorId),
+  index('indicator_boundaries_file_idx').on(t.patientFileId, t.indicatorId),
+  index('indicator_boundaries_protocol_idx').on(t.protocolId),
+]);
+
+/** A patient file's reference value of an indicator (POST reference-value); one active per file and indicator. */
+export const referenceValues = pgTable('reference_values', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  indicatorId: uuid('indicator_id').notNull().references(() => indicators.id, { onDelete: 'cascade' }),
+  value: doublePrecision('value').notNull(),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  deactivatedBy: uuid('deactivated_by').references(() => users.id),
+}, (t) => [
+  uniqueIndex('reference_values_active_idx').on(t.patientFileId, t.indicatorId).where(sql`${t.deactivatedAt} is null`),
+  index('reference_values_file_idx').on(t.patientFileId, t.indicatorId, t.createdAt.desc()),
+]);
+
+/**
+ * A measure (POST /patient_files/{id}/indicators/data, or a questionnaire answer mapped to an
+ * indicator). `value` is in the indicator's unit; what was entered is kept beside it.
+ */
+export const measures = pgTable('measures', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  indicatorId: uuid('indicator_id').notNull().references(() => indicators.id, { onDelete: 'restrict' }),
+  value: doublePrecision('value').notNull(),
+  enteredValue: doublePrecision('entered_value').notNull(),
+  enteredUnit: text('entered_unit').notNull(),
+  measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  recordedBy: uuid('recorded_by').references(() => users.id),
+  onBehalfOf: uuid('on_behalf_of').references(() => users.id),
+  source: text('source', { enum: ['MANUAL', 'FORM_RESPONSE', 'DEVICE', 'IMPORT'] }).notNull(),
+  formResponseId: uuid('form_response_id').references(() => formResponses.id, { onDelete: 'set null' }),
+}, (t) => [
+  index('measures_file_indicator_idx').on(t.patientFileId, t.indicatorId, t.measuredAt.desc()),
+  index('measures_response_idx').on(t.formResponseId).where(sql`${t.formResponseId} is not null`),
+]);
+
+/** Alerts raised together (one batch of measures, one questionnaire response, one job run for a file). */
+export const alertBatches = pgTable('alert_batches', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  source: text('source', { enum: ['MEASURES', 'FORM_RESPONSE', 'NON_COMPLIANCE'] }).notNull(),
+  formResponseId: uuid('form_response_id').references(() => formResponses.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [index('alert_batches_file_idx').on(t.patientFileId, t.createdAt.desc())]);
+
+/**
+ * An alert (spec 000 §4: PENDING or CLOSED). THRESHOLD: a measure crossed a boundary (the
+ * boundary's operator and threshold as they were are kept in `crossing`). NON_COMPLIANCE_*: no value for
+ * `periodInDays`, or a planned questionnaire unanswered past its limit date. `serviceId` is the
+ * file's, copied so the alerts list is one index range per service.
+ */
+export const alerts = pgTable('alerts', {
+  id: id(),
+  batchId: uuid('batch_id').notNull().references(() => alertBatches.id, { onDelete: 'cascade' }),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  serviceId: uuid('service_id').notNull().references(() => services.id),
+  kind: text('kind', { enum: ['THRESHOLD', 'NON_COMPLIANCE_INDICATOR', 'NON_COMPLIANCE_FORM'] }).notNull(),
+  levelId: uuid('level_id').references(() => interventionLevels.id, { onDelete: 'set null' }),
+  indicatorId: uuid('indicator_id').references(() => indicators.id, { onDelete: 'set null' }),
+  measureId: uuid('measure_id').references(() => measures.id, { onDelete: 'set null' }),
+  boundaryId: uuid('boundary_id').references(() => indicatorBoundaries.id, { onDelete: 'set null' }),
+  ruleId: uuid('rule_id'),
+  patientFileFormId: uuid('patient_file_form_id').references(() => patientFileForms.id, { onDelete: 'set null' }),
+  occurrenceId: uuid('occurrence_id').references(() => formOccurrences.id, { onDelete: 'set null' }),
+  /** What was crossed, as it was: {operator, mode, value, threshold, measuredValue, referenceValue?} or {periodInDays, lastValueAt?}. */
+  crossing: jsonb('crossing').notNull().default({}),
+  status: text('status', { enum: ['PENDING', 'CLOSED'] }).notNull().default('PENDING'),
+  alertStatusId: uuid('alert_status_id').references(() => alertStatuses.id, { onDelete: 'set null' }),
+  comment: text('comment'),
+  raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  closedBy: uuid('closed_by').references(() => users.id),
+}, (t) => [
+  index('alerts_service_raised_idx').on(t.serviceId, t.raisedAt.desc(), t.id.desc()),
+  index('alerts_service_status_raised_idx').on(t.serviceId, t.status, t.raisedAt.desc(), t.id.desc()),
+  index('alerts_file_idx').on(t.patientFileId, t.raisedAt.desc()),
+  index('alerts_batch_idx').on(t.batchId),
+  index('alerts_rule_idx').on(t.ruleId, t.raisedAt.desc()).where(sql`${t.ruleId} is not null`),
+  index('alerts_occurrence_idx').on(t.occurrenceId).where(sql`${t.occurrenceId} is not null`),
+]);
+
+/**
+ * Non-compliance (non-observance) rules {indicators, periodInDays} (spec 001 §3, §7): owned by a
+ * protocol (patientFileId null) or by a file. A file's rule that a protocol brought carries
+ * `patientFileProtocolId`; `override` changes it for the file alone (`overridden`).
+ */
+export const nonObservanceRules = pgTable('non_observance_rules', {
+  id: id(),
+  protocolId: uuid('protocol_id').references(() => protocols.id, { onDelete: 'cascade' }),
+  patientFileId: uuid('patient_file_id').references(() => patientFiles.id, { onDelete: 'cascade' }),
+  patientFileProtocolId: uuid('patient_file_protocol_id').references(() => patientFileProtocols.id, { onDelete: 'cascade' }),
+  indicatorIds: uuid('indicator_ids').array().notNull(),
+  periodInDays: integer('period_in_days').notNull(),
+  active: boolean('active').notNull().default(true),
+  overridden: boolean('overridden').notNull().default(false),
+  excludedAt: timestamp('excluded_at', { withTimezone: true }),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+}, (t) => [
+  index('non_observance_rules_file_idx').on(t.patientFileId),
+  index('non_observance_rules_protocol_idx').on(t.protocolId),
+]);
+
+/** A chart on a file's indicators tab (chart_displays); `visibleToPatient`: also on the patient's monitoring. */
+export const chartDisplays = pgTable('chart_displays', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  title: text('title'),
+  indicatorIds: uuid('indicator_ids').array().notNull(),
+  chartType: text('chart_type', { enum: ['line', 'bar'] }).notNull().default('line'),
+  periodDays: integer('period_days').notNull().default(30),
+  visibleToPatient: boolean('visible_to_patient').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  excludedAt: timestamp('excluded_at', { withTimezone: true }),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [index('chart_displays_file_idx').on(t.patientFileId, t.position)]);
+
+/** A file's value-table settings (indicator_values_table_settings {indicators, startDate}). */
+export const indicatorValuesTableSettings = pgTable('indicator_values_table_settings', {
+  patientFileId: uuid('patient_file_id').primaryKey().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  indicatorIds: uuid('indicator_ids').array().notNull(),
+  startDate: date('start_date'),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,58 @@
+/**
+ * The telemonitoring vocabulary shared by the server, the client and the database (issue 11):
+ * alert kinds and states, the alert colours of spec 000 §1, boundary operators and modes, where
+ * a measure came from. The tables (server/db/schema.ts, 0010) take their enums from the same words.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** Spec 000 §1: "Alert themes are blue, red, green and pink"; an intervention level has one. */
+export const ALERT_COLOURS = ['blue', 'red', 'green', 'pink'] as const;
+export const alertColourSchema = { type: 'string', enum: ALERT_COLOURS } as const;
+export type AlertColour = FromSchema<typeof alertColourSchema>;
+
+/** Spec 000 §4: an alert is pending or closed. */
+export const ALERT_STATES = ['PENDING', 'CLOSED'] as const;
+export const alertStateSchema = { type: 'string', enum: ALERT_STATES } as const;
+
+/** A measure crossing a boundary; no value for a rule's period; a planned questionnaire unanswered past its limit date. */
+export const ALERT_KINDS = ['THRESHOLD', 'NON_COMPLIANCE_INDICATOR', 'NON_COMPLIANCE_FORM'] as const;
+export const alertKindSchema = { type: 'string', enum: ALERT_KINDS } as const;
+export type AlertKind = FromSchema<typeof alertKindSchema>;
+
+/** What raised a batch of alerts together. */
+export const ALERT_BATCH_SOURCES = ['MEASURES', 'FORM_RESPONSE', 'NON_COMPLIANCE'] as const;
+
+/** A boundary's comparison: the alert is raised when `measure <operator> threshold` holds. */
+export const BOUNDARY_OPERATORS = ['<', '<=', '>', '>=', '=', '!='] as const;
+export const boundaryOperatorSchema = { type: 'string', enum: BOUNDARY_OPERATORS } as const;
+export type BoundaryOperator = FromSchema<typeof boundaryOperatorSchema>;
+
+/** ABSOLUTE: the threshold is the boundary's value; RELATIVE: the reference value plus the boundary's value. */
+export const BOUNDARY_MODES = ['ABSOLUTE', 'RELATIVE'] as const;
+export const boundaryModeSchema = { type: 'string', enum: BOUNDARY_MODES } as const;
+export type BoundaryMode = FromSchema<typeof boundaryModeSchema>;
+
+/** Where a measure came from. */
+export const MEASURE_SOURCES = ['MANUAL', 'FORM_RESPONSE', 'DEVICE', 'IMPORT'] as const;
+export const measureSourceSchema = { type: 'string', enum: MEASURE_SOURCES } as const;
+export type MeasureSource = FromSchema<typeof measureSourceSchema>;
+
+/** Chart kinds of a chart display. */
+export const CHART_TYPES = ['line', 'bar'] as const;
+
+/** The live-event channel (PostgreSQL NOTIFY) and the event the browser receives for a new alert batch. */
+export const ALERTS_CHANNEL = 'telesuivi_alerts';
+export const alertRaisedEventSchema = {
+  type: 'object',
+  required: ['type', 'batchId', 'patientFileId', 'serviceId', 'alertIds', 'kinds'],
+  additionalProperties: false,
+  properties: {
+    type: { const: 'alert.raised' },
+    batchId: { type: 'string', format: 'uuid' },
+    patientFileId: { type: 'string', format: 'uuid' },
+    serviceId: { type: 'string', format: 'uuid' },
+    alertIds: { type: 'array', items: { type: 'string', format: 'uuid' } },
+    kinds: { type: 'array', items: alertKindSchema },
+  },
+} as const;
+export type AlertRaisedEvent = FromSchema<typeof alertRaisedEventSchema>;
