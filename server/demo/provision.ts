@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_ESTABLISHMENTS, DEMO_PASSWORD } from './accounts.ts
 import type { HistoryKind } from '../../schemas/history.ts';
 import { PRIVILEGE_SETS } from '../../schemas/privileges.ts';
 import { provisionPopulation } from './population.ts';
+import { provisionTelemonitoringCatalogue } from './telemonitoring-catalogue.ts';
 
 const STATE_KEY = 'demo_provisioned_at';
 
@@ -90,6 +91,18 @@ export async function provisionDemo(db: Db, now: Date = new Date()): Promise<'pr
         || Object.entries(a.servicePrivileges ?? {}).some(([ref, privileges]) => ref.startsWith(`${e.key}/`) && opensFiles(privileges)))
       .map((a) => userIds.get(a.email)!)]));
     await provisionPopulation(tx, { now, establishmentIds, serviceIds, professionals });
+    // The telemonitoring catalogue: the prescriber is called for urgent alerts of Cardiologie, the
+    // operator for every level of every CHU Azur service.
+    const onCall = (email: string, level: 'urgent' | 'watch' | 'info', service: string) => ({
+      personId: userIds.get(email)!, level, serviceId: serviceIds.get(service)!,
+    });
+    const azurServices = DEMO_ESTABLISHMENTS[0].services.map((name) => `azur/${name}`);
+    await provisionTelemonitoringCatalogue(tx, establishmentIds.get('azur')!, [
+      onCall(DEMO_ACCOUNTS.find((a) => a.email.startsWith('prescriber@'))!.email, 'urgent', 'azur/Cardiologie'),
+      ...azurServices.flatMap((service) => (['urgent', 'watch', 'info'] as const)
+        .map((level) => onCall(DEMO_ACCOUNTS.find((a) => a.email.startsWith('operator@'))!.email, level, service))),
+    ]);
+    await provisionTelemonitoringCatalogue(tx, establishmentIds.get('tilleuls')!, []);
     await tx.insert(systemState).values({ key: STATE_KEY, value: now.toISOString() });
   });
   return 'provisioned';
