@@ -1,0 +1,87 @@
+/**
+ * Threshold evaluation (issue 11 §3), pure functions: no database, no clock.
+ *
+ * A boundary is `measure <operator> threshold`; its threshold is its value (ABSOLUTE) or the
+ * reference value in force plus its value (RELATIVE: none without a reference value, so a
+ * relative boundary of a file with no reference value raises nothing).
+ *
+ * Exact decimals: a value converted from another unit carries binary noise (100 mg/dL of
+ * glucose is 5.550747… mmol/L; 0.1 + 0.2 is 0.30000000000000004), and a threshold built from a
+ * reference value does too (70 + 2.1). Every number is rounded to STORED_DECIMALS significant
+ * decimals (`normalise`) before it is stored and before it is compared, so 38.5 typed, or
+ * 38.49999999999 out of a conversion, crosses `>= 38.5`, while 38.49 does not. Ten decimals are
+ * far beyond any clinical precision (an indicator shows 0 to 3) and far above the 1e-15 relative
+ * noise of a double at clinical magnitudes, so no genuine difference is ever erased.
+ */
+import type { BoundaryMode, BoundaryOperator } from '../../../schemas/telemonitoring.ts';
+
+/** Decimals kept of every measure value and threshold (see above). */
+export const STORED_DECIMALS = 10;
+
+/** `value` rounded to STORED_DECIMALS decimals (half away from zero), -0 as 0. */
+export function normalise(value: number): number {
+  if (!Number.isFinite(value)) return value;
+  // toFixed rounds the exact binary value; going through the shortest decimal string first
+  // rounds what a person reads (1.00000000005 → 1.0000000001).
+  const rounded = Number(Number(value.toPrecision(15)).toFixed(STORED_DECIMALS));
+  return rounded === 0 ? 0 : rounded;
+}
+
+export interface BoundaryLevel { id: string; name: unknown; rank: number; colour: string }
+
+export interface EvaluatedBoundary {
+  id: string;
+  operator: BoundaryOperator;
+  mode: BoundaryMode;
+  value: number;
+  level: BoundaryLevel;
+}
+
+/** The threshold a boundary sets: its value, or the reference value plus its value; undefined for a relative one without reference. */
+export function thresholdOf(boundary: Pick<EvaluatedBoundary, 'mode' | 'value'>, referenceValue: number | null | undefined): number | undefined {
+  if (boundary.mode === 'ABSOLUTE') return normalise(boundary.value);
+  if (referenceValue === null || referenceValue === undefined || !Number.isFinite(referenceValue)) return undefined;
+  return normalise(referenceValue + boundary.value);
+}
+
+/** Whether `value <operator> threshold` holds, both compared at STORED_DECIMALS decimals. */
+export function crosses(value: number, operator: BoundaryOperator, threshold: number): boolean {
+  const v = normalise(value);
+  const t = normalise(threshold);
+  switch (operator) {
+    case '<': return v < t;
+    case '<=': return v <= t;
+    case '>': return v > t;
+    case '>=': return v >= t;
+    case '=': return v === t;
+    case '!=': return v !== t;
+  }
+}
+
+export interface Crossing<B extends EvaluatedBoundary = EvaluatedBoundary> {
+  boundary: B;
+  threshold: number;
+  /** The measure's value as compared (normalised). */
+  measuredValue: number;
+  referenceValue: number | null;
+}
+
+/**
+ * The boundary a value crosses at the most urgent level (lowest rank); among crossed boundaries
+ * of that level, the one whose threshold is farthest from the value (the most exceeded), then
+ * the first given. Undefined when none is crossed.
+ */
+export function evaluateMeasure<B extends EvaluatedBoundary>(value: number, boundaries: readonly B[], referenceValue: number | null | undefined): Crossing<B> | undefined {
+  const measuredValue = normalise(value);
+  let best: { crossing: Crossing<B>; distance: number } | undefined;
+  for (const boundary of boundaries) {
+    const threshold = thresholdOf(boundary, referenceValue);
+    if (threshold === undefined || !crosses(measuredValue, boundary.operator, threshold)) continue;
+    const distance = Math.abs(measuredValue - threshold);
+    if (best === undefined || boundary.level.rank < best.crossing.boundary.level.rank
+      || (boundary.level.rank === best.crossing.boundary.level.rank && distance > best.distance)) {
+      best = { crossing: { boundary, threshold, measuredValue, referenceValue: referenceValue ?? null }, distance };
+    }
+  }
+  return best?.crossing;
+}
