@@ -66,7 +66,7 @@ const PATHOLOGIES_BY_SERVICE: Record<string, string[]> = {
 export const DEMO_IDENTITY_DOCUMENT_TYPES = ["Carte nationale d'identité", 'Passeport', 'Titre de séjour', 'Livret de famille', 'Permis de conduire'];
 
 /** mulberry32: a small, well-known seeded generator (deterministic demo data, not cryptography). */
-function generator(seed: number) {
+export function generator(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
