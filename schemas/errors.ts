@@ -134,6 +134,14 @@ export const ERROR_CODES = {
   identity_proof_required: { status: 400 },
   identity_document_type_refused: { status: 400 },
   identity_document_type_in_use: { status: 409 },
+  // Telemonitoring catalogue (issue 11 §1, server/care/catalogue/)
+  /** A unit's code is not a case-exact UCUM code (server/shared/ucum.ts). */
+  invalid_ucum_code: { status: 400 },
+  indicator_type_in_use: { status: 409 },
+  unit_in_use: { status: 409 },
+  intervention_level_in_use: { status: 409 },
+  /** An indicator with measures keeps its unit and cannot be deleted (its values would change meaning). */
+  indicator_has_measures: { status: 409 },
   // The service
   internal_error: { status: 500 },
   not_ready: { status: 503 },
