@@ -64,6 +64,15 @@ export function servicesOpenedIn<S extends { id: string }>(grants: Grants, estab
   return establishmentServices.filter((s) => grants.services[s.id]?.establishmentId === establishmentId && holdsInService(grants, s.id, PATIENT_DATA_PRIVILEGES));
 }
 
+/**
+ * May change an establishment's telemonitoring catalogue (indicators, units, types, alert statuses,
+ * intervention levels, who is called): back-office administrators (every establishment) and the
+ * establishment's own admins. Reading it needs only the establishment in scope (care.establishment).
+ */
+export function canManageCatalogue(roles: readonly string[], grants: Grants, establishmentId: string): boolean {
+  return isPlatformAdmin(roles) || holdsInStructure(grants, establishmentId, PRIVILEGE_SETS.establishmentAdmin);
+}
+
 /** A key present in a list. */
 export const keyInList = (key: string, list: readonly string[]) => list.includes(key);
 
