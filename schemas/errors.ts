@@ -142,6 +142,17 @@ export const ERROR_CODES = {
   intervention_level_in_use: { status: 409 },
   /** An indicator with measures keeps its unit and cannot be deleted (its values would change meaning). */
   indicator_has_measures: { status: 409 },
+  // Measures, thresholds and reference values (issue 11 §2, §3, server/care/measures/)
+  /** A measure's unit does not convert to its indicator's unit (UCUM, server/shared/ucum.ts). */
+  unit_not_convertible: { status: 400 },
+  /** A measure taken later than now (beyond the clock-skew allowance): never clamped. */
+  measured_at_in_future: { status: 400 },
+  /** The file's patient data is deactivated (spec 001 §7 patient_data/deactivate): no measure is recorded. */
+  patient_data_inactive: { status: 409 },
+  /** A reference value already deactivated is not deactivated again. */
+  reference_value_inactive: { status: 409 },
+  /** A threshold already deactivated is not deactivated again. */
+  boundary_inactive: { status: 409 },
   // The service
   internal_error: { status: 500 },
   not_ready: { status: 503 },
