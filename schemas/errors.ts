@@ -79,6 +79,9 @@ export const ERROR_CODES = {
   form_excluded: { status: 409 },
   form_already_excluded: { status: 409 },
   form_not_excluded: { status: 409 },
+  /** A chart display of the indicators tab excluded twice, or restored while shown (server/care/chart-displays/). */
+  chart_display_already_excluded: { status: 409 },
+  chart_display_not_excluded: { status: 409 },
   /** A planning whose occurrences stay open longer than the interval between them (each must close before the next opens). */
   planning_window_too_long: { status: 400 },
   NOT_UNIQUE_ERROR: { status: 409 },
