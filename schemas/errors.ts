@@ -156,6 +156,19 @@ export const ERROR_CODES = {
   reference_value_inactive: { status: 409 },
   /** A threshold already deactivated is not deactivated again. */
   boundary_inactive: { status: 409 },
+  // Non-compliance rules (issue 11 §5, server/care/non-compliance/)
+  /** A list holds more items than allowed (params: max). */
+  too_many_items: { status: 400 },
+  /** The same item twice in a list. */
+  duplicate_item: { status: 400 },
+  /** A rule a protocol brought is changed for this file with override, not PUT. */
+  non_compliance_rule_from_protocol: { status: 409 },
+  /** Override is for a rule a protocol brought; the file's own rule is changed with PUT. */
+  non_compliance_rule_not_from_protocol: { status: 409 },
+  /** A deactivated rule is kept for the record and changed no more. */
+  non_compliance_rule_deactivated: { status: 409 },
+  non_compliance_rule_excluded: { status: 409 },
+  non_compliance_rule_not_excluded: { status: 409 },
   // The service
   internal_error: { status: 500 },
   not_ready: { status: 503 },
