@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   /** Another establishment's record, or one that does not exist: the same answer, never 403. */
   not_found: { status: 404 },
   route_not_found: { status: 404 },
+  /** GET /api/events without `Accept: text/event-stream`: the stream is for EventSource only. */
+  event_stream_only: { status: 406 },
   // Input
   validation_error: { status: 400 },
   bad_request: { status: 400 },

@@ -149,11 +149,7 @@ export interface Caller { userId: string; roles: readonly string[]; grants: Gran
  * the grants of the session (no join on the membership tables per query).
  */
 export function patientFileScope(caller: Caller): SQL {
-  const { grants } = caller;
-  const serviceIds = Object.entries(grants.services)
-    .filter(([, s]) => intersects(s.privileges, PATIENT_DATA_PRIVILEGES)).map(([id]) => id);
-  const establishmentIds = Object.entries(grants.establishments)
-    .filter(([, privileges]) => intersects(privileges, PATIENT_DATA_PRIVILEGES)).map(([id]) => id);
+  const { serviceIds, establishmentIds } = patientDataGrants(caller.grants);
   return or(
     patientSideFileScope(caller.userId),
     serviceIds.length ? inArray(patientFiles.serviceId, serviceIds) : undefined,
@@ -161,6 +157,29 @@ export function patientFileScope(caller: Caller): SQL {
       ? sql`${patientFiles.serviceId} in (select ${services.id} from ${services} where ${inArray(services.establishmentId, establishmentIds)})`
       : undefined,
   )!;
+}
+
+/** Where the grants hold a patient-data privilege: services, and whole establishments. */
+function patientDataGrants(grants: Grants): { serviceIds: string[]; establishmentIds: string[] } {
+  return {
+    serviceIds: Object.entries(grants.services).filter(([, s]) => intersects(s.privileges, PATIENT_DATA_PRIVILEGES)).map(([id]) => id),
+    establishmentIds: Object.entries(grants.establishments).filter(([, privileges]) => intersects(privileges, PATIENT_DATA_PRIVILEGES)).map(([id]) => id),
+  };
+}
+
+/**
+ * The services whose patient files a professional opens (the professional part of
+ * patientFileScope), as a set of ids: read once when a live stream opens, so that each event is
+ * a lookup. One query only when a privilege is held for a whole establishment.
+ */
+export async function professionalServiceIds(db: Db, grants: Grants): Promise<ReadonlySet<string>> {
+  const { serviceIds, establishmentIds } = patientDataGrants(grants);
+  const ids = new Set(serviceIds);
+  if (establishmentIds.length) {
+    const rows = await db.select({ id: services.id }).from(services).where(inArray(services.establishmentId, establishmentIds));
+    for (const row of rows) ids.add(row.id);
+  }
+  return ids;
 }
 
 /**
