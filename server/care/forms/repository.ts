@@ -12,6 +12,7 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { FormDefinition } from '../../../schemas/form.ts';
 import type { FileForm, FormResponse, FormSummary, ResponseBody, Task } from '../../../schemas/form-api.ts';
 import { computeAll } from '../../../schemas/computed.ts';
+import type { Db } from '../../db/client.ts';
 import type { CareContext } from '../context.ts';
 import type { FileOccurrence, PatientFileHandle } from '../patient-file.ts';
 import { checkAnswers, fileAnswerMissing } from './answers.ts';
@@ -29,6 +30,29 @@ const DAY = 24 * 3_600_000;
 const textIn = (text: FormDefinition['name'], language: string): string => localized(text, language) ?? '';
 
 const conflict = (code: ErrorCode, params?: Record<string, string | number>) => new AppError(409, code, params);
+
+/**
+ * Assigns a questionnaire to a file in the caller's transaction: the assignment, its planned
+ * occurrences (from `overload` when given, the file's own planning, else the definition's), and
+ * the history entry FORM_ASSIGNED. Undefined when the file already has the questionnaire (its
+ * assignment is left as it was). The questionnaire route and a protocol's application
+ * (server/care/protocols/) both assign through it.
+ */
+export async function assignForm(
+  tx: Db, file: PatientFileHandle, { form, definition }: { form: typeof forms.$inferSelect; definition: FormDefinition },
+  { at, userId, overload }: { at: Date; userId: string; overload?: Planning | null },
+): Promise<typeof patientFileForms.$inferSelect | undefined> {
+  const [assignment] = await tx.insert(patientFileForms)
+    .values({ patientFileId: file.id, formId: form.id, assignedAt: at, assignedBy: userId, ...(overload ? { overload } : {}) })
+    .onConflictDoNothing().returning();
+  if (!assignment) return undefined;
+  const planning = overload ?? definition.planning;
+  if (form.submissionType === 'PLANNED' && planning) {
+    await tx.insert(formOccurrences).values(occurrencesFrom(at, planning, await timeZoneOf(tx, file.establishmentId)).map((o) => ({ ...o, patientFileFormId: assignment.id })));
+  }
+  await file.recordHistory(tx, 'FORM_ASSIGNED', { formId: form.id, reference: form.reference, ...(overload ? { planning: overload } : {}) });
+  return assignment;
+}
 
 export function formsRepository(care: CareContext) {
   const { db, userId, language, now } = care;
@@ -68,14 +92,8 @@ export function formsRepository(care: CareContext) {
       const current = await version(form.id, form.currentVersion);
       const at = now();
       return db.transaction(async (tx) => {
-        const [assignment] = await tx.insert(patientFileForms).values({ patientFileId, formId, assignedAt: at, assignedBy: userId })
-          .onConflictDoNothing().returning();
+        const assignment = await assignForm(tx, file, { form, definition: current.definition as FormDefinition }, { at, userId });
         if (!assignment) throw conflict('form_already_assigned');
-        const planning = (current.definition as FormDefinition).planning;
-        if (form.submissionType === 'PLANNED' && planning) {
-          await tx.insert(formOccurrences).values(occurrencesFrom(at, planning, await timeZoneOf(tx, file.establishmentId)).map((o) => ({ ...o, patientFileFormId: assignment.id })));
-        }
-        await file.recordHistory(tx, 'FORM_ASSIGNED', { formId, reference: form.reference });
         return assignment;
       });
     },
