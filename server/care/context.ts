@@ -9,7 +9,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { establishments, formResponses, nonObservanceRules, patientFileForms, patientFiles, services } from '../db/schema.ts';
+import { chartDisplays, establishments, formResponses, nonObservanceRules, patientFileForms, patientFiles, services } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { Identity } from '../identity.ts';
 import type { Language } from '../i18n/index.ts';
@@ -25,6 +25,8 @@ const PARENTS = {
   response: { table: formResponses, id: formResponses.id, fileId: formResponses.patientFileId },
   /** A file's non-compliance rule (a protocol's own, with no file, is found by nobody here). */
   rule: { table: nonObservanceRules, id: nonObservanceRules.id, fileId: nonObservanceRules.patientFileId },
+  /** A chart display of a file's indicators tab. */
+  chartDisplay: { table: chartDisplays, id: chartDisplays.id, fileId: chartDisplays.patientFileId },
 } as const;
 
 export interface CareContext extends Caller {
