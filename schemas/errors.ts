@@ -171,6 +171,18 @@ export const ERROR_CODES = {
   non_compliance_rule_deactivated: { status: 409 },
   non_compliance_rule_excluded: { status: 409 },
   non_compliance_rule_not_excluded: { status: 409 },
+  // Medical protocols (issue 11 §8, server/care/protocols/)
+  /** A questionnaire without planning (FREE) given a planning in a protocol. */
+  planning_for_free_form: { status: 400 },
+  /** An archived protocol is kept for the files it was applied to; it is not changed nor applied again until restored. */
+  protocol_archived: { status: 409 },
+  protocol_not_archived: { status: 409 },
+  /** A protocol is applied to a file once; its state changes with activate, deactivate, exclude and restore. */
+  protocol_already_applied: { status: 409 },
+  protocol_already_active: { status: 409 },
+  protocol_already_inactive: { status: 409 },
+  protocol_already_excluded: { status: 409 },
+  protocol_not_excluded: { status: 409 },
   // The service
   internal_error: { status: 500 },
   not_ready: { status: 503 },
