@@ -1,0 +1,98 @@
+/**
+ * THE one way measures are stored (issue 11 §2): typed in (POST indicators/data), carried by a
+ * questionnaire response (the form mapping), or sent by a device. In the caller's transaction:
+ * each value converted to its indicator's unit (UCUM, with the indicator's molecular weight),
+ * the measures inserted in one multi-row statement, each evaluated against the thresholds in
+ * force (one query for the whole batch, server/care/measures/boundaries.ts), and the crossings
+ * raised as one alert batch (raiseAlerts). Anything refused refuses the whole batch: nothing is
+ * stored, no alert raised.
+ *
+ * Values are stored normalised to STORED_DECIMALS decimals (evaluate.ts), the value compared is
+ * the value stored; what was typed is kept as entered (enteredValue, enteredUnit).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { measures } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { convertUnit } from '../../shared/ucum.ts';
+import { raiseAlerts, type AlertToRaise, type RaisedBatch } from '../alerts/raise.ts';
+import { effectiveBoundaries } from './boundaries.ts';
+import { evaluateMeasure, normalise } from './evaluate.ts';
+
+/** How far ahead of the server's clock a measure may be dated (a phone's clock runs a little fast). */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+export interface MeasureInput {
+  indicatorId: string;
+  value: number;
+  /** A UCUM code; absent: the indicator's unit. */
+  unit?: string | null;
+  measuredAt: Date;
+  /** Where this input sits in the request, for errors: 'body' (one value) or 'body.data.3'. */
+  field?: string;
+}
+
+export interface MeasureActor { userId: string | null; onBehalfOf: string | null }
+export interface MeasureOccasion { source: 'MANUAL' | 'FORM_RESPONSE' | 'DEVICE'; formResponseId?: string | null; at?: Date }
+
+export interface RaisedAlert { id: string; measureId: string; indicatorId: string; boundaryId: string; levelId: string; levelRank: number; colour: string }
+
+export interface StoredMeasure {
+  id: string; indicatorId: string; value: number; unit: string; enteredValue: number; enteredUnit: string;
+  measuredAt: Date; recordedAt: Date; recordedBy: string | null; onBehalfOf: string | null; source: MeasureOccasion['source'];
+}
+
+export interface RecordedMeasures { measures: StoredMeasure[]; batch: RaisedBatch | undefined; alerts: RaisedAlert[] }
+
+export async function recordMeasures(
+  tx: Db,
+  file: { id: string; serviceId: string },
+  inputs: readonly MeasureInput[],
+  actor: MeasureActor,
+  occasion: MeasureOccasion,
+): Promise<RecordedMeasures> {
+  const at = occasion.at ?? new Date();
+  if (inputs.length === 0) return { measures: [], batch: undefined, alerts: [] };
+  const inForce = await effectiveBoundaries(tx, file.id, inputs.map((input) => input.indicatorId));
+
+  const stored: StoredMeasure[] = [];
+  const toRaise: AlertToRaise[] = [];
+  const raised: Omit<RaisedAlert, 'id'>[] = [];
+  inputs.forEach((input, index) => {
+    const field = input.field ?? `body.data.${index}`;
+    const indicator = inForce.get(input.indicatorId);
+    if (!indicator) throw new AppError(404, 'not_found', {}, `${field}.indicatorId`);
+    if (!Number.isFinite(input.value)) throw badRequest('invalid_number', { field: `${field}.value` }, `${field}.value`);
+    if (!(input.measuredAt instanceof Date) || Number.isNaN(input.measuredAt.getTime())) throw badRequest('validation_error', { field: `${field}.measuredAt`, reason: 'date-time' }, `${field}.measuredAt`);
+    if (input.measuredAt.getTime() > at.getTime() + CLOCK_SKEW_MS) throw badRequest('measured_at_in_future', {}, `${field}.measuredAt`);
+    const enteredUnit = input.unit ?? indicator.unit.code;
+    const converted = convertUnit(input.value, enteredUnit, indicator.unit.code, { molecularWeight: indicator.molecularWeight });
+    if (converted === undefined) throw badRequest('unit_not_convertible', { from: enteredUnit, to: indicator.unit.code }, `${field}.unit`);
+    const value = normalise(converted);
+    const measure: StoredMeasure = {
+      id: randomUUID(), indicatorId: input.indicatorId, value, unit: indicator.unit.code, enteredValue: input.value, enteredUnit,
+      measuredAt: input.measuredAt, recordedAt: at, recordedBy: actor.userId, onBehalfOf: actor.onBehalfOf, source: occasion.source,
+    };
+    stored.push(measure);
+    const crossing = evaluateMeasure(value, indicator.boundaries, indicator.referenceValue);
+    if (crossing) {
+      const { boundary } = crossing;
+      toRaise.push({
+        kind: 'THRESHOLD', levelId: boundary.level.id, indicatorId: measure.indicatorId, measureId: measure.id, boundaryId: boundary.id,
+        crossing: {
+          operator: boundary.operator, mode: boundary.mode, value: boundary.value, threshold: crossing.threshold,
+          measuredValue: value, ...(boundary.mode === 'RELATIVE' ? { referenceValue: crossing.referenceValue } : {}), origin: boundary.origin,
+        },
+      });
+      raised.push({ measureId: measure.id, indicatorId: measure.indicatorId, boundaryId: boundary.id, levelId: boundary.level.id, levelRank: boundary.level.rank, colour: boundary.level.colour });
+    }
+  });
+
+  await tx.insert(measures).values(stored.map((measure) => ({
+    id: measure.id, patientFileId: file.id, indicatorId: measure.indicatorId, value: measure.value,
+    enteredValue: measure.enteredValue, enteredUnit: measure.enteredUnit, measuredAt: measure.measuredAt, recordedAt: at,
+    recordedBy: measure.recordedBy, onBehalfOf: measure.onBehalfOf, source: measure.source, formResponseId: occasion.formResponseId ?? null,
+  })));
+  const batch = await raiseAlerts(tx, file, { source: occasion.source === 'FORM_RESPONSE' ? 'FORM_RESPONSE' : 'MEASURES', formResponseId: occasion.formResponseId ?? null }, toRaise, at);
+  return { measures: stored, batch, alerts: batch ? raised.map((alert, i) => ({ ...alert, id: batch.alertIds[i]! })) : [] };
+}
