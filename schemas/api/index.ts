@@ -12,8 +12,9 @@ import * as notes from './notes.ts';
 import * as caregivers from './caregivers.ts';
 import * as ui from './ui.ts';
 import * as identity from './identity.ts';
+import * as nonCompliance from './non-compliance.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, nonCompliance].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

@@ -20,6 +20,7 @@ import patientFileHistoryRoutes from './patient-file-history/routes.ts';
 import notesRoutes from './notes/routes.ts';
 import caregiversRoutes from './caregivers/routes.ts';
 import identityRoutes from './identity/routes.ts';
+import nonComplianceRoutes from './non-compliance/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,4 +58,5 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(notesRoutes);
   await app.register(caregiversRoutes);
   await app.register(identityRoutes);
+  await app.register(nonComplianceRoutes);
 }

@@ -1,0 +1,167 @@
+/**
+ * Non-compliance rules of a patient file (spec 001 §3, §7 indicator_non_observance_rules), read and
+ * written through the file's handle: the caller opened the file through their scope
+ * (care.patientFile, or care.patientFileOf('rule', id) for a rule's id), and every change records
+ * its history entry in the same transaction.
+ *
+ * States: a rule is active until deactivated (for good: kept for the record, changed no more);
+ * excluded from the file until restored; a rule a protocol brought (patientFileProtocolId) is
+ * changed for this file by override (`overridden`), never by PUT, so the file says which rules
+ * still follow their protocol. Every change sets `updatedAt`: the job counts a rule's days from
+ * its last change (a changed or restored rule does not alert at once, as a new one does not).
+ */
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { indicators, nonObservanceRules, patientFileProtocols, protocols } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { isUuid } from '../../../schemas/common.ts';
+import type { ErrorCode } from '../../../schemas/errors.ts';
+import type { HistoryKind } from '../../../schemas/history.ts';
+import { nonComplianceRuleProblems, type NonComplianceRule, type NonComplianceRuleBody } from '../../../schemas/non-compliance.ts';
+import type { CareContext } from '../context.ts';
+import type { PatientFileHandle } from '../patient-file.ts';
+
+type Row = typeof nonObservanceRules.$inferSelect;
+const conflict = (code: ErrorCode) => new AppError(409, code);
+type LocalizedName = NonComplianceRule['indicators'][number]['name'];
+
+function select(care: CareContext) {
+  return care.db.select({
+    rule: nonObservanceRules,
+    protocol: { id: protocols.id, name: protocols.name, patientFileProtocolId: patientFileProtocols.id },
+  }).from(nonObservanceRules)
+    .leftJoin(patientFileProtocols, eq(patientFileProtocols.id, nonObservanceRules.patientFileProtocolId))
+    .leftJoin(protocols, eq(protocols.id, patientFileProtocols.protocolId));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
+
+async function toRules(care: CareContext, rows: Selected[]): Promise<NonComplianceRule[]> {
+  const ids = [...new Set(rows.flatMap((r) => r.rule.indicatorIds))];
+  const found = ids.length === 0 ? [] : await care.db.select({ id: indicators.id, reference: indicators.reference, name: indicators.name })
+    .from(indicators).where(inArray(indicators.id, ids));
+  const byId = new Map(found.map((i) => [i.id, i]));
+  return rows.map(({ rule, protocol }) => ({
+    id: rule.id, patientFileId: rule.patientFileId!, periodInDays: rule.periodInDays,
+    indicators: rule.indicatorIds.flatMap((id) => {
+      const indicator = byId.get(id);
+      return indicator ? [{ id, reference: indicator.reference, name: indicator.name as LocalizedName }] : [];
+    }),
+    active: rule.active, excludedAt: rule.excludedAt?.toISOString() ?? null, overridden: rule.overridden,
+    protocol: protocol?.id ? { id: protocol.id, name: protocol.name as LocalizedName, patientFileProtocolId: protocol.patientFileProtocolId! } : null,
+    createdAt: rule.createdAt.toISOString(), updatedAt: rule.updatedAt?.toISOString() ?? null,
+  }));
+}
+
+async function ruleOf(care: CareContext, ruleId: string): Promise<NonComplianceRule> {
+  const rows = await select(care).where(eq(nonObservanceRules.id, ruleId));
+  const [rule] = await toRules(care, rows);
+  if (!rule) throw notFound();
+  return rule;
+}
+
+/**
+ * The body's rules (400 on the field, nothing clamped), then its indicators: each one of the
+ * file's establishment, else 404 on body.indicators.N (another establishment's is not told apart
+ * from an unknown one). Answers the references, for the history.
+ */
+async function checkBody(care: CareContext, file: PatientFileHandle, body: NonComplianceRuleBody): Promise<string[]> {
+  const [problem] = nonComplianceRuleProblems(body);
+  if (problem) throw badRequest(problem.code, problem.params, problem.field);
+  const candidates = body.indicators.filter(isUuid);
+  const found = candidates.length === 0 ? [] : await care.db.select({ id: indicators.id, reference: indicators.reference }).from(indicators)
+    .where(and(eq(indicators.establishmentId, file.establishmentId), inArray(indicators.id, candidates)));
+  const references = new Map(found.map((i) => [i.id, i.reference]));
+  const missing = body.indicators.findIndex((id) => !references.has(id));
+  if (missing >= 0) throw new AppError(404, 'not_found', {}, `body.indicators.${missing}`);
+  return body.indicators.map((id) => references.get(id)!);
+}
+
+export async function listRules(care: CareContext, file: PatientFileHandle): Promise<NonComplianceRule[]> {
+  file.requireProfessional();
+  const rows = await select(care).where(eq(nonObservanceRules.patientFileId, file.id)).orderBy(asc(nonObservanceRules.createdAt), asc(nonObservanceRules.id));
+  return toRules(care, rows);
+}
+
+export async function createRule(care: CareContext, file: PatientFileHandle, body: NonComplianceRuleBody): Promise<NonComplianceRule> {
+  file.requireProfessional();
+  file.requireOpen();
+  const references = await checkBody(care, file, body);
+  const id = await care.db.transaction(async (tx) => {
+    const [row] = await tx.insert(nonObservanceRules).values({
+      patientFileId: file.id, indicatorIds: body.indicators, periodInDays: body.periodInDays, createdBy: care.userId, createdAt: care.now(),
+    }).returning({ id: nonObservanceRules.id });
+    await file.recordHistory(tx, 'NON_COMPLIANCE_RULE_CREATED', { ruleId: row!.id, indicators: references, periodInDays: body.periodInDays });
+    return row!.id;
+  });
+  return ruleOf(care, id);
+}
+
+/** A rule of a file the caller may open, for a change: its file open, the caller a professional of it. */
+async function ruleForChange(care: CareContext, ruleId: string): Promise<{ file: PatientFileHandle; rule: Row }> {
+  const file = await care.patientFileOf('rule', ruleId);
+  const [rule] = await care.db.select().from(nonObservanceRules).where(and(eq(nonObservanceRules.id, ruleId), eq(nonObservanceRules.patientFileId, file.id)));
+  if (!rule) throw notFound();
+  file.requireProfessional();
+  file.requireOpen();
+  return { file, rule };
+}
+
+/**
+ * One change of a rule in one transaction with its history entry. `still` re-checks the state in
+ * the update itself: of two changes at once, the one that finds the rule no longer in that state
+ * changes nothing and answers `lost` (409).
+ */
+async function change(
+  care: CareContext, file: PatientFileHandle, rule: Row, kind: HistoryKind,
+  set: Partial<typeof nonObservanceRules.$inferInsert>, payload: object, still: { excluded?: boolean }, lost: ErrorCode,
+): Promise<NonComplianceRule> {
+  await care.db.transaction(async (tx) => {
+    const excluded = still.excluded === undefined ? undefined : still.excluded ? isNotNull(nonObservanceRules.excludedAt) : isNull(nonObservanceRules.excludedAt);
+    const changed = await tx.update(nonObservanceRules).set({ ...set, updatedAt: care.now() })
+      .where(and(eq(nonObservanceRules.id, rule.id), eq(nonObservanceRules.active, true), excluded)).returning({ id: nonObservanceRules.id });
+    if (changed.length === 0) throw conflict(lost);
+    await file.recordHistory(tx, kind, { ruleId: rule.id, ...payload });
+  });
+  return ruleOf(care, rule.id);
+}
+
+const requireActive = (rule: Row) => { if (!rule.active) throw conflict('non_compliance_rule_deactivated'); };
+
+export async function updateRule(care: CareContext, ruleId: string, body: NonComplianceRuleBody): Promise<NonComplianceRule> {
+  const { file, rule } = await ruleForChange(care, ruleId);
+  requireActive(rule);
+  if (rule.patientFileProtocolId) throw conflict('non_compliance_rule_from_protocol');
+  const references = await checkBody(care, file, body);
+  return change(care, file, rule, 'NON_COMPLIANCE_RULE_UPDATED', { indicatorIds: body.indicators, periodInDays: body.periodInDays },
+    { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays }, {}, 'non_compliance_rule_deactivated');
+}
+
+export async function overrideRule(care: CareContext, ruleId: string, body: NonComplianceRuleBody): Promise<NonComplianceRule> {
+  const { file, rule } = await ruleForChange(care, ruleId);
+  requireActive(rule);
+  if (!rule.patientFileProtocolId) throw conflict('non_compliance_rule_not_from_protocol');
+  const references = await checkBody(care, file, body);
+  return change(care, file, rule, 'NON_COMPLIANCE_RULE_OVERRIDDEN', { indicatorIds: body.indicators, periodInDays: body.periodInDays, overridden: true },
+    { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays }, {}, 'non_compliance_rule_deactivated');
+}
+
+export async function deactivateRule(care: CareContext, ruleId: string): Promise<NonComplianceRule> {
+  const { file, rule } = await ruleForChange(care, ruleId);
+  requireActive(rule);
+  return change(care, file, rule, 'NON_COMPLIANCE_RULE_DEACTIVATED', { active: false }, { periodInDays: rule.periodInDays }, {}, 'non_compliance_rule_deactivated');
+}
+
+export async function excludeRule(care: CareContext, ruleId: string): Promise<NonComplianceRule> {
+  const { file, rule } = await ruleForChange(care, ruleId);
+  requireActive(rule);
+  if (rule.excludedAt) throw conflict('non_compliance_rule_excluded');
+  return change(care, file, rule, 'NON_COMPLIANCE_RULE_EXCLUDED', { excludedAt: care.now() }, { periodInDays: rule.periodInDays }, { excluded: false }, 'non_compliance_rule_excluded');
+}
+
+export async function restoreRule(care: CareContext, ruleId: string): Promise<NonComplianceRule> {
+  const { file, rule } = await ruleForChange(care, ruleId);
+  requireActive(rule);
+  if (!rule.excludedAt) throw conflict('non_compliance_rule_not_excluded');
+  return change(care, file, rule, 'NON_COMPLIANCE_RULE_RESTORED', { excludedAt: null },
+    { periodInDays: rule.periodInDays, excludedAt: rule.excludedAt.toISOString() }, { excluded: true }, 'non_compliance_rule_not_excluded');
+}
