@@ -4,16 +4,13 @@
  * echarts view is loaded, lazily, only by the screens that chart.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { indicatorChartProps } from '../../../schemas/blocks/generic.ts';
 import { BlockCard } from '../shared/block-card.tsx';
 import { FeatureNotAvailable } from '../shared/feature-not-available.tsx';
 import { localize } from '../shared/layout-text.ts';
 import type { BlockComponentProps } from '../types.ts';
-import type { ChartPoint } from './echarts-view.tsx';
-
-const EchartsView = lazy(() => import('./echarts-view.tsx'));
+import { IndicatorChart, type ChartPoint } from '../../lib/charts/index.ts';
 
 /** Measures of an indicator: none can be loaded until the monitoring API exists. */
 const useIndicatorSeries = (_indicator: string, _periodDays: number): ChartPoint[] | undefined => undefined;
@@ -24,9 +21,7 @@ export default function IndicatorChartBlock({ props }: BlockComponentProps<FromS
   if (!points) return <FeatureNotAvailable nameKey="blocks.types.indicator-chart" title={props.title} />;
   return (
     <BlockCard title={localize(props.title, i18n.language) || props.indicator}>
-      <Suspense>
-        <EchartsView points={points} chartType={props.chartType ?? 'line'} rtl={i18n.dir() === 'rtl'} />
-      </Suspense>
+      <IndicatorChart label={props.indicator} series={[{ name: props.indicator, unit: '', decimals: 0, points }]} chartType={props.chartType ?? 'line'} />
     </BlockCard>
   );
 }
