@@ -43,6 +43,14 @@ export function holdsInStructure(grants: Grants, establishmentId: string, wanted
   return Object.values(grants.services).some((s) => s.establishmentId === establishmentId && intersects(s.privileges, wanted));
 }
 
+/**
+ * Who manages an establishment's medical protocols (spec 000 §2 medical-protocols: super admin,
+ * prescriber, manager), directly or through a service; everyone else is answered 404. On a patient
+ * file, a protocol is applied and its state changed by the file's professionals (the patient-data
+ * scope that opens the file: an operator assigns questionnaires the same way), nobody else.
+ */
+export const managesProtocols = (grants: Grants, establishmentId: string) => holdsInStructure(grants, establishmentId, PRIVILEGE_SETS.protocols);
+
 /** Held in any structure. */
 export function holdsAnywhere(grants: Grants, wanted: readonly Privilege[]): boolean {
   return Object.values(grants.establishments).some((p) => intersects(p, wanted))

@@ -9,7 +9,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { chartDisplays, establishments, formResponses, nonObservanceRules, patientFileForms, patientFiles, services } from '../db/schema.ts';
+import { chartDisplays, establishments, formResponses, nonObservanceRules, patientFileForms, patientFileProtocols, patientFiles, services } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { Identity } from '../identity.ts';
 import type { Language } from '../i18n/index.ts';
@@ -25,6 +25,8 @@ const PARENTS = {
   response: { table: formResponses, id: formResponses.id, fileId: formResponses.patientFileId },
   /** A file's non-compliance rule (a protocol's own, with no file, is found by nobody here). */
   rule: { table: nonObservanceRules, id: nonObservanceRules.id, fileId: nonObservanceRules.patientFileId },
+  /** A protocol applied to a file (patient_file_protocols/:id). */
+  fileProtocol: { table: patientFileProtocols, id: patientFileProtocols.id, fileId: patientFileProtocols.patientFileId },
   /** A chart display of a file's indicators tab. */
   chartDisplay: { table: chartDisplays, id: chartDisplays.id, fileId: chartDisplays.patientFileId },
 } as const;
@@ -47,7 +49,7 @@ export interface CareContext extends Caller {
   requirePrivilege(establishmentId: string, privileges: readonly Privilege[]): void;
   /** A patient file through the caller's scope; 404 otherwise. */
   patientFile(id: string): Promise<PatientFileHandle>;
-  /** The patient file of an assignment, a response or a rule, through the caller's scope; 404 otherwise. */
+  /** The patient file of an assignment, a response, a rule or an applied protocol, through the caller's scope; 404 otherwise. */
   patientFileOf(kind: keyof typeof PARENTS, id: string): Promise<PatientFileHandle>;
   /** A structure of the caller's (admins: any; members: theirs); 404 otherwise. */
   establishment(id: string): Promise<typeof establishments.$inferSelect>;
