@@ -207,3 +207,9 @@ export function patientSideStructureScope(userId: string): SQL {
 }
 
 export const scoped = (scope: SQL | undefined, condition: SQL | undefined) => and(scope, condition);
+
+/** The user is a professional of the service: a member of it, or of its whole establishment (who is called at a level, issue 11 §1). */
+export const professionalOfService = (userId: string, serviceId: string): SQL => sql`(
+  exists (select 1 from ${serviceMembers} where ${serviceMembers.serviceId} = ${serviceId} and ${serviceMembers.userId} = ${userId})
+  or exists (select 1 from ${establishmentMembers} join ${services} on ${services.establishmentId} = ${establishmentMembers.establishmentId}
+    where ${services.id} = ${serviceId} and ${establishmentMembers.userId} = ${userId}))`;
