@@ -13,6 +13,7 @@ import * as caregivers from './caregivers.ts';
 import * as ui from './ui.ts';
 import * as identity from './identity.ts';
 import * as nonCompliance from './non-compliance.ts';
+import * as indicatorsTab from './indicators-tab.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
   [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, nonCompliance].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>

@@ -9,7 +9,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { chartDisplays, establishments, formResponses, nonObservanceRules, patientFileForms, patientFileProtocols, patientFiles, services } from '../db/schema.ts';
+import { alertBatches, alerts, chartDisplays, establishments, formResponses, nonObservanceRules, patientFileForms, patientFileProtocols, patientFiles, services } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { Identity } from '../identity.ts';
 import type { Language } from '../i18n/index.ts';
@@ -29,6 +29,9 @@ const PARENTS = {
   fileProtocol: { table: patientFileProtocols, id: patientFileProtocols.id, fileId: patientFileProtocols.patientFileId },
   /** A chart display of a file's indicators tab. */
   chartDisplay: { table: chartDisplays, id: chartDisplays.id, fileId: chartDisplays.patientFileId },
+  /** An alert (alerts/:alertId) and an alert batch (alert_batches/:id). */
+  alert: { table: alerts, id: alerts.id, fileId: alerts.patientFileId },
+  alertBatch: { table: alertBatches, id: alertBatches.id, fileId: alertBatches.patientFileId },
 } as const;
 
 export interface CareContext extends Caller {
