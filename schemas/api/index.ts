@@ -16,6 +16,6 @@ import * as nonCompliance from './non-compliance.ts';
 import * as indicatorsTab from './indicators-tab.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, nonCompliance].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, nonCompliance, indicatorsTab].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );
