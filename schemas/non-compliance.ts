@@ -52,8 +52,6 @@ export function nonComplianceRuleProblems(body: { indicators: readonly string[];
   return problems;
 }
 
-const nullable = <S extends object>(schema: S) => ({ anyOf: [schema, { type: 'null' }] }) as const;
-
 export const nonComplianceRuleSchema = {
   type: 'object',
   additionalProperties: false,
@@ -72,16 +70,18 @@ export const nonComplianceRuleSchema = {
     /** false once deactivated (for good: a deactivated rule is not restored, a new one is made). */
     active: { type: 'boolean' },
     /** Set while excluded from the file (restore clears it). */
-    excludedAt: nullable(dateTimeSchema),
+    excludedAt: { anyOf: [dateTimeSchema, { type: 'null' }] },
     /** A protocol's rule changed for this file alone (override). */
     overridden: { type: 'boolean' },
     /** The protocol that brought the rule; null for the file's own. */
-    protocol: nullable({
-      type: 'object', additionalProperties: false, required: ['id', 'name', 'patientFileProtocolId'],
-      properties: { id: uuidSchema, name: localizedTextSchema, patientFileProtocolId: uuidSchema },
-    }),
+    protocol: {
+      anyOf: [{
+        type: 'object', additionalProperties: false, required: ['id', 'name', 'patientFileProtocolId'],
+        properties: { id: uuidSchema, name: localizedTextSchema, patientFileProtocolId: uuidSchema },
+      }, { type: 'null' }],
+    },
     createdAt: dateTimeSchema,
-    updatedAt: nullable(dateTimeSchema),
+    updatedAt: { anyOf: [dateTimeSchema, { type: 'null' }] },
   },
 } as const;
 export type NonComplianceRule = FromSchema<typeof nonComplianceRuleSchema>;

@@ -7,21 +7,32 @@
  *
  * - automatic-close: every 15 minutes, files past their end date in their establishment's time
  *   zone are closed (automatic-close.ts), with the app's clock (`app.now`).
+ * - non-compliance: every 15 minutes and at start, indicators without a value for their rule's
+ *   days and planned questionnaires unanswered past their limit date raise non-compliance alerts
+ *   (non-compliance.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { createBoss } from './boss.ts';
 import { closeFilesPastEndDate, type AutomaticCloseResult } from './automatic-close.ts';
+import { raiseNonComplianceAlerts, type NonComplianceResult } from './non-compliance.ts';
 
 export const AUTOMATIC_CLOSE_QUEUE = 'automatic-close';
 /** Every 15 minutes: midnight comes at a quarter hour in every time zone (Asia/Kathmandu +05:45 included). */
 export const AUTOMATIC_CLOSE_CRON = '*/15 * * * *';
+export const NON_COMPLIANCE_QUEUE = 'non-compliance';
+/** Every 15 minutes: a local day starts at a quarter hour in every time zone. */
+export const NON_COMPLIANCE_CRON = '*/15 * * * *';
 
 export interface Jobs {
   boss: PgBoss;
   /** The automatic close's handler, as the queue runs it. */
   automaticClose(): Promise<AutomaticCloseResult>;
+  /** The non-compliance alerts' handler, as the queue runs it. */
+  nonCompliance(): Promise<NonComplianceResult>;
+  /** The non-compliance run queued at start. */
+  nonComplianceStartupRun: string | null;
   /** The run queued at start (files past their end date while no server ran close at once, not at the next quarter hour). */
   startupRun: string | null;
 }
@@ -41,7 +52,8 @@ export default fp(async function jobs(app: FastifyInstance, options: JobsOptions
   const boss = createBoss(app.database);
   boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
   const automaticClose = () => closeFilesPastEndDate(app.db, app.now);
-  const handle: Jobs = { boss, automaticClose, startupRun: null };
+  const nonCompliance = () => raiseNonComplianceAlerts(app.db, app.now);
+  const handle: Jobs = { boss, automaticClose, startupRun: null, nonCompliance, nonComplianceStartupRun: null };
   app.decorate('jobs', handle);
 
   app.addHook('onReady', async () => {
@@ -55,6 +67,14 @@ export default fp(async function jobs(app: FastifyInstance, options: JobsOptions
     });
     // Several gateways starting together queue one run: the queue's singleton policy keeps the others out.
     handle.startupRun = await boss.send(AUTOMATIC_CLOSE_QUEUE, {});
+    await boss.createQueue(NON_COMPLIANCE_QUEUE, { name: NON_COMPLIANCE_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
+    await boss.schedule(NON_COMPLIANCE_QUEUE, NON_COMPLIANCE_CRON, {}, { tz: 'UTC' });
+    await boss.work(NON_COMPLIANCE_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      const raised = await nonCompliance();
+      if (raised.alerts > 0) app.log.info(raised, 'non-compliance alerts raised');
+      return raised;
+    });
+    handle.nonComplianceStartupRun = await boss.send(NON_COMPLIANCE_QUEUE, {});
   });
   // Before the database closes (closeOnSignals closes it after the app): a running job finishes first.
   app.addHook('onClose', async () => {

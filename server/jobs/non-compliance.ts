@@ -1,0 +1,173 @@
+/**
+ * Non-compliance alerts (issue 11 §5, spec 001 §3 "Non-observance rule {indicators, periodInDays}"),
+ * run by the scheduled job (server/jobs/plugin.ts) every 15 minutes and at start, with the app's
+ * clock (`app.now`) so tests move time instead of waiting.
+ *
+ * Indicators. A rule applies when it is active and not excluded, its file OPEN with its patient
+ * data active, and — for a rule a protocol brought — that protocol still active and not excluded
+ * on the file. THE DAY RULE: days are local calendar days in the establishment's time zone. An
+ * indicator of a rule is silent at `now` when nothing was measured (measured_at) since
+ *   cutoff = the start (00:00 local) of the local day `periodInDays` days before today,
+ * i.e. the `periodInDays` whole local days before today hold no value, whatever their length in
+ * hours (23 or 25 across a daylight-saving change: luxon's calendar arithmetic, never 24-h blocks).
+ * "No value for 3 days" on Wednesday in Paris: nothing since Sunday 00:00 local.
+ * The silence is counted from the latest of: the last value, the rule's creation or last change
+ * (a new, changed or restored rule does not alert at once: it needs its whole days first), and
+ * the last non-compliance alert of that rule and indicator — so an alert is raised once per
+ * silence, and again only when another whole period passes without a value (or, after a value
+ * arrives, when a new silence lasts the period).
+ *
+ * Forms. Each planned occurrence of an active, non-excluded assignment of an OPEN file whose
+ * limit date is past (now > limit_at: at the limit itself it may still be answered, as the
+ * questionnaire screens say — server/care/forms/planning.ts) with no answered response and not
+ * given up (lost_at) raises one NON_COMPLIANCE_FORM alert, once (an alert of that occurrence exists).
+ *
+ * Level. A non-compliance alert crosses no threshold; it takes the establishment's least urgent
+ * intervention level (the highest rank: "Information" in the demo), so the alerts list shows it
+ * with a level and a colour like every other alert; null when the establishment has no level.
+ *
+ * One transaction per file: its row locked `for no key update skip locked` (a second run at the same
+ * time skips the file; measures, which only take a key-share lock on it, are not blocked), its
+ * findings read again under the lock, its alerts raised as one batch through raiseAlerts() with
+ * their history entries (INDICATOR_NON_COMPLIANCE, FORM_NON_COMPLIANCE; no actor). A second run
+ * finds nothing new (idempotent).
+ */
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Db } from '../db/client.ts';
+import {
+  alerts, establishments, formOccurrences, formResponses, forms, indicators, interventionLevels, measures, nonObservanceRules,
+  patientFileForms, patientFileHistory, patientFileProtocols, patientFiles, services,
+} from '../db/schema.ts';
+import { raiseAlerts, type AlertToRaise } from '../care/alerts/raise.ts';
+
+export interface NonComplianceResult { alerts: number; files: number }
+
+/** The start of the local day `periodInDays` days before the local day of `at` (see the day rule above). */
+export function silenceCutoff(at: Date, periodInDays: number, timeZone: string): Date {
+  let local = DateTime.fromJSDate(at, { zone: timeZone });
+  if (!local.isValid) local = DateTime.fromJSDate(at, { zone: 'utc' });
+  return local.startOf('day').minus({ days: periodInDays }).toJSDate();
+}
+
+/** Whether an indicator is silent at `at`: nothing since the cutoff, counted from the latest of value, rule change and last alert. */
+export function isSilent(at: Date, periodInDays: number, timeZone: string, since: readonly (Date | null)[]): boolean {
+  const cutoff = silenceCutoff(at, periodInDays, timeZone).getTime();
+  return since.every((d) => d === null || d.getTime() < cutoff);
+}
+
+const tsOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+
+interface IndicatorFinding {
+  fileId: string; serviceId: string; ruleId: string; periodInDays: number; indicatorId: string;
+  reference: string; name: unknown; lastValueAt: Date | null; ruleSince: Date; lastAlertAt: Date | null;
+}
+
+/** Every (rule, indicator) that applies, with its last value, its rule's last change and its last alert. */
+async function indicatorCandidates(db: Db, where: SQL): Promise<IndicatorFinding[]> {
+  const rows = await db.execute(sql`
+    select r.id as rule_id, r.period_in_days, f.id as file_id, f.service_id, i.id as indicator_id, i.reference, i.name,
+      coalesce(r.updated_at, r.created_at) as rule_since,
+      (select max(m.measured_at) from ${measures} m where m.patient_file_id = f.id and m.indicator_id = i.id) as last_value_at,
+      (select max(a.raised_at) from ${alerts} a where a.rule_id = r.id and a.indicator_id = i.id) as last_alert_at
+    from ${nonObservanceRules} r
+    join ${patientFiles} f on f.id = r.patient_file_id
+    join ${services} s on s.id = f.service_id
+    left join ${patientFileProtocols} p on p.id = r.patient_file_protocol_id
+    cross join lateral unnest(r.indicator_ids) as ri(indicator_id)
+    join ${indicators} i on i.id = ri.indicator_id and i.establishment_id = s.establishment_id
+    where r.active and r.excluded_at is null and f.status = 'OPEN' and f.patient_data_active
+      and (r.patient_file_protocol_id is null or (p.active and p.excluded_at is null))
+      and ${where}`);
+  // Both drivers (pg, PGlite) answer `{ rows }`.
+  return (rows as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    fileId: r.file_id as string, serviceId: r.service_id as string, ruleId: r.rule_id as string, periodInDays: Number(r.period_in_days),
+    indicatorId: r.indicator_id as string, reference: r.reference as string, name: r.name,
+    lastValueAt: tsOrNull(r.last_value_at), ruleSince: tsOrNull(r.rule_since)!, lastAlertAt: tsOrNull(r.last_alert_at),
+  }));
+}
+
+interface FormFinding {
+  fileId: string; serviceId: string; assignmentId: string; occurrenceId: string; formId: string; formName: string; reference: string;
+  startAt: Date; endAt: Date; limitAt: Date;
+}
+
+/** Occurrences past their limit date, unanswered, not given up, without their alert. */
+async function lateOccurrences(db: Db, where: SQL, at: Date): Promise<FormFinding[]> {
+  const rows = await db.select({
+    fileId: patientFiles.id, serviceId: patientFiles.serviceId, assignmentId: patientFileForms.id, occurrenceId: formOccurrences.id,
+    formId: forms.id, formName: forms.name, reference: forms.reference,
+    startAt: formOccurrences.startAt, endAt: formOccurrences.endAt, limitAt: formOccurrences.limitAt,
+  }).from(formOccurrences)
+    .innerJoin(patientFileForms, eq(patientFileForms.id, formOccurrences.patientFileFormId))
+    .innerJoin(forms, eq(forms.id, patientFileForms.formId))
+    .innerJoin(patientFiles, eq(patientFiles.id, patientFileForms.patientFileId))
+    .innerJoin(services, eq(services.id, patientFiles.serviceId))
+    .where(and(
+      where, eq(patientFiles.status, 'OPEN'), eq(patientFileForms.active, true), sql`${patientFileForms.excludedAt} is null`,
+      sql`${formOccurrences.limitAt} < ${at.toISOString()}::timestamptz`, sql`${formOccurrences.lostAt} is null`,
+      sql`not exists (select 1 from ${formResponses} r where r.occurrence_id = ${formOccurrences.id} and r.answered_at is not null)`,
+      sql`not exists (select 1 from ${alerts} a where a.occurrence_id = ${formOccurrences.id})`,
+    ));
+  return rows;
+}
+
+async function leastUrgentLevel(db: Db, establishmentId: string): Promise<string | null> {
+  const [level] = await db.select({ id: interventionLevels.id }).from(interventionLevels)
+    .where(eq(interventionLevels.establishmentId, establishmentId)).orderBy(desc(interventionLevels.rank)).limit(1);
+  return level?.id ?? null;
+}
+
+export async function raiseNonComplianceAlerts(db: Db, now: () => Date): Promise<NonComplianceResult> {
+  const result: NonComplianceResult = { alerts: 0, files: 0 };
+  const structures = await db.select({ id: establishments.id, timeZone: establishments.timeZone }).from(establishments);
+  for (const structure of structures) {
+    const at = now();
+    const inStructure = sql`${services.establishmentId} = ${structure.id}`;
+    const silent = (f: IndicatorFinding) => isSilent(at, f.periodInDays, structure.timeZone, [f.lastValueAt, f.ruleSince, f.lastAlertAt]);
+    const due = new Set([
+      ...(await indicatorCandidates(db, inStructure)).filter(silent).map((f) => f.fileId),
+      ...(await lateOccurrences(db, inStructure, at)).map((f) => f.fileId),
+    ]);
+    if (due.size === 0) continue;
+    const levelId = await leastUrgentLevel(db, structure.id);
+    for (const fileId of due) {
+      const raised = await db.transaction(async (tx) => {
+        const [locked] = await tx.select({ id: patientFiles.id, serviceId: patientFiles.serviceId }).from(patientFiles)
+          .where(eq(patientFiles.id, fileId)).for('no key update', { skipLocked: true });
+        if (!locked) return 0;
+        const ofFile = sql`${patientFiles.id} = ${fileId}`;
+        const silences = (await indicatorCandidates(tx, sql`f.id = ${fileId}`)).filter(silent);
+        const late = await lateOccurrences(tx, ofFile, at);
+        const toRaise: AlertToRaise[] = [
+          ...silences.map((f) => ({
+            kind: 'NON_COMPLIANCE_INDICATOR' as const, levelId, indicatorId: f.indicatorId, ruleId: f.ruleId,
+            crossing: { periodInDays: f.periodInDays, lastValueAt: f.lastValueAt?.toISOString() ?? null, timeZone: structure.timeZone },
+          })),
+          ...late.map((f) => ({
+            kind: 'NON_COMPLIANCE_FORM' as const, levelId, patientFileFormId: f.assignmentId, occurrenceId: f.occurrenceId,
+            crossing: { limitAt: f.limitAt.toISOString() },
+          })),
+        ];
+        const batch = await raiseAlerts(tx, locked, { source: 'NON_COMPLIANCE' }, toRaise, at);
+        if (!batch) return 0;
+        const entries = [
+          ...silences.map((f) => ({
+            type: 'INDICATOR_NON_COMPLIANCE' as const,
+            payload: { indicator: f.reference, indicatorId: f.indicatorId, indicatorName: f.name, periodInDays: f.periodInDays, ruleId: f.ruleId, lastValueAt: f.lastValueAt?.toISOString() ?? null },
+          })),
+          ...late.map((f) => ({
+            type: 'FORM_NON_COMPLIANCE' as const,
+            payload: { formId: f.formId, formName: f.formName, reference: f.reference, occurrenceId: f.occurrenceId, startAt: f.startAt.toISOString(), endAt: f.endAt.toISOString(), limitAt: f.limitAt.toISOString() },
+          })),
+        ];
+        await tx.insert(patientFileHistory).values(entries.map((e, i) => ({
+          patientFileId: fileId, type: e.type, actorId: null, onBehalfOfId: null, occurredAt: at, payload: { ...e.payload, alertId: batch.alertIds[i], batchId: batch.batchId },
+        })));
+        return batch.alertIds.length;
+      });
+      if (raised > 0) { result.alerts += raised; result.files += 1; }
+    }
+  }
+  return result;
+}
