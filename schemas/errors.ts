@@ -183,6 +183,9 @@ export const ERROR_CODES = {
   protocol_already_inactive: { status: 409 },
   protocol_already_excluded: { status: 409 },
   protocol_not_excluded: { status: 409 },
+  // Alerts (issue 11 §4, server/care/alerts/)
+  /** A closed alert changes no more. */
+  alert_already_closed: { status: 409 },
   // The service
   internal_error: { status: 500 },
   not_ready: { status: 503 },
