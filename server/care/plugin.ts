@@ -21,6 +21,7 @@ import notesRoutes from './notes/routes.ts';
 import caregiversRoutes from './caregivers/routes.ts';
 import identityRoutes from './identity/routes.ts';
 import protocolsRoutes from './protocols/routes.ts';
+import protocolsRoutes from './protocols/routes.ts';
 import nonComplianceRoutes from './non-compliance/routes.ts';
 import monitoringRoutes from './monitoring/routes.ts';
 import chartDisplaysRoutes from './chart-displays/routes.ts';
@@ -64,6 +65,7 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(notesRoutes);
   await app.register(caregiversRoutes);
   await app.register(identityRoutes);
+  await app.register(protocolsRoutes);
   await app.register(protocolsRoutes);
   await app.register(nonComplianceRoutes);
   await app.register(monitoringRoutes);
