@@ -13,13 +13,10 @@ import * as caregivers from './caregivers.ts';
 import * as ui from './ui.ts';
 import * as identity from './identity.ts';
 import * as protocols from './protocols.ts';
-import * as protocols from './protocols.ts';
 import * as nonCompliance from './non-compliance.ts';
-import * as monitoring from './monitoring.ts';
 import * as indicatorsTab from './indicators-tab.ts';
-import * as events from './events.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, protocols, nonCompliance, monitoring, indicatorsTab, events].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, indicatorsTab].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

@@ -21,13 +21,7 @@ import notesRoutes from './notes/routes.ts';
 import caregiversRoutes from './caregivers/routes.ts';
 import identityRoutes from './identity/routes.ts';
 import protocolsRoutes from './protocols/routes.ts';
-import protocolsRoutes from './protocols/routes.ts';
 import nonComplianceRoutes from './non-compliance/routes.ts';
-import monitoringRoutes from './monitoring/routes.ts';
-import chartDisplaysRoutes from './chart-displays/routes.ts';
-import valueTablesRoutes from './value-tables/routes.ts';
-import liveAlerts from './alerts/live.ts';
-import eventStreamRoutes from './events/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,12 +60,5 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(caregiversRoutes);
   await app.register(identityRoutes);
   await app.register(protocolsRoutes);
-  await app.register(protocolsRoutes);
   await app.register(nonComplianceRoutes);
-  await app.register(monitoringRoutes);
-  await app.register(chartDisplaysRoutes);
-  await app.register(valueTablesRoutes);
-  // One LISTEN per process, and the browsers' live streams it feeds.
-  await app.register(liveAlerts);
-  await app.register(eventStreamRoutes);
 }
