@@ -1,0 +1,157 @@
+/**
+ * Contracts of an establishment's telemonitoring catalogue (issue 11 §1, spec 001 §3, §7, §8).
+ * Reads: anyone holding a privilege in the establishment (professionals pick from these lists) and
+ * back-office administrators; writes: back-office administrators and the establishment's admins.
+ * Anything else, and any id of another establishment, is 404. A name, a unit symbol or an
+ * indicator reference already used answers 409 NOT_UNIQUE_ERROR with its `field`.
+ */
+import { errorResponses, errorSchema, idParamsSchema, localeOnlyQuerySchema, uuidSchema } from '../common.ts';
+import {
+  alertStatusBodySchema, alertStatusSchema, indicatorBodySchema, indicatorListQuerySchema, indicatorPageSchema, indicatorSchema,
+  indicatorsVisibilityBodySchema, indicatorTypeBodySchema, indicatorTypeSchema, indicatorVisibilitySchema, interventionLevelBodySchema,
+  interventionLevelSchema, levelAssignmentBodySchema, levelAssignmentSchema, unitBodySchema, unitSchema,
+} from '../catalogue.ts';
+import { defineRoute } from './contract.ts';
+
+const tags = ['telemonitoring catalogue'] as const;
+/** 409: a name, symbol or reference already used; a record in use. */
+const errors = { ...errorResponses, 409: errorSchema } as const;
+const noContent = { 204: { type: 'null' }, ...errors } as const;
+const paramsOf = <const K extends string>(key: K) => ({
+  type: 'object', required: [key], additionalProperties: false, properties: { [key]: uuidSchema } as { [P in K]: typeof uuidSchema },
+}) as const;
+const typeParams = paramsOf('typeId');
+const unitParams = paramsOf('unitId');
+const indicatorParams = paramsOf('indicatorId');
+const statusParams = paramsOf('statusId');
+const levelParams = paramsOf('levelId');
+const personLevelParams = {
+  type: 'object', required: ['id', 'levelId'], additionalProperties: false, properties: { id: uuidSchema, levelId: uuidSchema },
+} as const;
+const q = localeOnlyQuerySchema;
+
+export const indicatorTypeRoutes = {
+  list: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/indicator_types', tags, summary: "The establishment's indicator types, by French name",
+    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: indicatorTypeSchema }, ...errors },
+  }),
+  create: defineRoute({
+    method: 'POST', url: '/api/establishments/:id/indicator_types', tags, summary: 'Adds an indicator type (name unique in the establishment)',
+    params: idParamsSchema, querystring: q, body: indicatorTypeBodySchema, response: { 201: indicatorTypeSchema, ...errors },
+  }),
+  update: defineRoute({
+    method: 'PUT', url: '/api/indicator_types/:typeId', tags, summary: 'Renames an indicator type',
+    params: typeParams, querystring: q, body: indicatorTypeBodySchema, response: { 200: indicatorTypeSchema, ...errors },
+  }),
+  delete: defineRoute({
+    method: 'DELETE', url: '/api/indicator_types/:typeId', tags, summary: 'Deletes an indicator type no indicator has (409 indicator_type_in_use otherwise)',
+    params: typeParams, querystring: q, response: noContent,
+  }),
+} as const;
+
+export const unitRoutes = {
+  list: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/units', tags, summary: "The establishment's units, by French name",
+    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: unitSchema }, ...errors },
+  }),
+  create: defineRoute({
+    method: 'POST', url: '/api/establishments/:id/units', tags,
+    summary: 'Adds a unit: a case-exact UCUM code (400 invalid_ucum_code on ucumCode), a name and a symbol, each unique in the establishment',
+    params: idParamsSchema, querystring: q, body: unitBodySchema, response: { 201: unitSchema, ...errors },
+  }),
+  update: defineRoute({
+    method: 'PUT', url: '/api/units/:unitId', tags, summary: 'Changes a unit (its UCUM code only while no indicator uses it)',
+    params: unitParams, querystring: q, body: unitBodySchema, response: { 200: unitSchema, ...errors },
+  }),
+  delete: defineRoute({
+    method: 'DELETE', url: '/api/units/:unitId', tags, summary: 'Deletes a unit no indicator uses (409 unit_in_use otherwise)',
+    params: unitParams, querystring: q, response: noContent,
+  }),
+} as const;
+
+export const indicatorRoutes = {
+  list: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/indicators', tags, summary: "The establishment's indicators, a page at a time, with their default thresholds",
+    params: idParamsSchema, querystring: indicatorListQuerySchema, response: { 200: indicatorPageSchema, ...errors },
+  }),
+  create: defineRoute({
+    method: 'POST', url: '/api/establishments/:id/indicators', tags,
+    summary: 'Adds an indicator with its default alert thresholds (reference and name unique; the reference value an integer)',
+    params: idParamsSchema, querystring: q, body: indicatorBodySchema, response: { 201: indicatorSchema, ...errors },
+  }),
+  get: defineRoute({
+    method: 'GET', url: '/api/indicators/:indicatorId', tags, summary: 'One indicator with its default thresholds',
+    params: indicatorParams, querystring: q, response: { 200: indicatorSchema, ...errors },
+  }),
+  update: defineRoute({
+    method: 'PUT', url: '/api/indicators/:indicatorId', tags,
+    summary: 'Changes an indicator and replaces its default thresholds; its unit is fixed once it has measures (409 indicator_has_measures)',
+    params: indicatorParams, querystring: q, body: indicatorBodySchema, response: { 200: indicatorSchema, ...errors },
+  }),
+  delete: defineRoute({
+    method: 'DELETE', url: '/api/indicators/:indicatorId', tags, summary: 'Deletes an indicator without measures (409 indicator_has_measures otherwise)',
+    params: indicatorParams, querystring: q, response: noContent,
+  }),
+} as const;
+
+export const alertStatusRoutes = {
+  list: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/alert_statuses', tags, summary: "The establishment's alert statuses, by French name",
+    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: alertStatusSchema }, ...errors },
+  }),
+  create: defineRoute({
+    method: 'POST', url: '/api/establishments/:id/alert_statuses', tags, summary: 'Adds an alert status (name unique; closesAlert: setting it closes the alert)',
+    params: idParamsSchema, querystring: q, body: alertStatusBodySchema, response: { 201: alertStatusSchema, ...errors },
+  }),
+  update: defineRoute({
+    method: 'PUT', url: '/api/alert_statuses/:statusId', tags, summary: 'Changes an alert status',
+    params: statusParams, querystring: q, body: alertStatusBodySchema, response: { 200: alertStatusSchema, ...errors },
+  }),
+  delete: defineRoute({
+    method: 'DELETE', url: '/api/alert_statuses/:statusId', tags, summary: 'Deletes an alert status (alerts that had it keep their history, without the status)',
+    params: statusParams, querystring: q, response: noContent,
+  }),
+} as const;
+
+export const interventionLevelRoutes = {
+  list: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/intervention_levels', tags, summary: "The establishment's intervention levels, by rank (1 the most urgent)",
+    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: interventionLevelSchema }, ...errors },
+  }),
+  create: defineRoute({
+    method: 'POST', url: '/api/establishments/:id/intervention_levels', tags, summary: 'Adds an intervention level (name unique, rank ≥ 1, an alert colour)',
+    params: idParamsSchema, querystring: q, body: interventionLevelBodySchema, response: { 201: interventionLevelSchema, ...errors },
+  }),
+  update: defineRoute({
+    method: 'PUT', url: '/api/intervention_levels/:levelId', tags, summary: 'Changes an intervention level',
+    params: levelParams, querystring: q, body: interventionLevelBodySchema, response: { 200: interventionLevelSchema, ...errors },
+  }),
+  delete: defineRoute({
+    method: 'DELETE', url: '/api/intervention_levels/:levelId', tags, summary: 'Deletes an intervention level no threshold uses (409 intervention_level_in_use otherwise)',
+    params: levelParams, querystring: q, response: noContent,
+  }),
+  assignments: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/intervention_levels/assignments', tags, summary: 'Who is called at which level in which service of the establishment',
+    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: levelAssignmentSchema }, ...errors },
+  }),
+  assign: defineRoute({
+    method: 'POST', url: '/api/persons/:id/intervention_levels/:levelId', tags,
+    summary: "Calls the person at this level in a service of the level's establishment where they are a professional (404 on establishmentService otherwise); again is a no-op",
+    params: personLevelParams, querystring: q, body: levelAssignmentBodySchema, response: { 200: levelAssignmentSchema, ...errors },
+  }),
+  unassign: defineRoute({
+    method: 'DELETE', url: '/api/persons/:id/intervention_levels/:levelId', tags, summary: 'No longer calls the person at this level in that service',
+    params: personLevelParams, querystring: q, body: levelAssignmentBodySchema, response: noContent,
+  }),
+} as const;
+
+export const indicatorVisibilityRoutes = {
+  get: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/indicators_visibility', tags, summary: 'Every indicator of the establishment and whether patients see it, by French name',
+    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: indicatorVisibilitySchema }, ...errors },
+  }),
+  set: defineRoute({
+    method: 'PUT', url: '/api/establishments/:id/indicators_visibility', tags, summary: 'The indicators patients see: exactly those listed (each of the establishment, 404 on the field otherwise)',
+    params: idParamsSchema, querystring: q, body: indicatorsVisibilityBodySchema, response: { 200: { type: 'array', items: indicatorVisibilitySchema }, ...errors },
+  }),
+} as const;
