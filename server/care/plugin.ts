@@ -20,6 +20,7 @@ import patientFileHistoryRoutes from './patient-file-history/routes.ts';
 import notesRoutes from './notes/routes.ts';
 import caregiversRoutes from './caregivers/routes.ts';
 import identityRoutes from './identity/routes.ts';
+import catalogueRoutes from './catalogue/routes.ts';
 import protocolsRoutes from './protocols/routes.ts';
 import nonComplianceRoutes from './non-compliance/routes.ts';
 
@@ -59,6 +60,7 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(notesRoutes);
   await app.register(caregiversRoutes);
   await app.register(identityRoutes);
+  await app.register(catalogueRoutes);
   await app.register(protocolsRoutes);
   await app.register(nonComplianceRoutes);
 }
