@@ -17,6 +17,7 @@ import health from './plugins/health.ts';
 import { sessionLayer } from './plugins/session-layer.ts';
 import { careProxy } from './plugins/care-proxy.ts';
 import careApi from './care/plugin.ts';
+import liveAlerts from './care/alerts/live.ts';
 import authRoutes from './auth/routes.ts';
 import uiRoutes from './ui/routes.ts';
 import schemaRoutes from './ui/schema-routes.ts';
@@ -58,6 +59,8 @@ export async function buildGateway(options: AppOptions): Promise<FastifyInstance
   });
   await app.register(authRoutes, { publicUrl: config.publicUrl, secureCookies: config.secureCookies, secret: config.session.secret, login: config.login, logos });
 
+  // The care API's one LISTEN per process, where the care API runs (in split mode, in its own process).
+  if (!config.careApiUrl) await app.register(liveAlerts);
   await app.register(async (api) => {
     sessionLayer(api);
     if (config.careApiUrl) await careProxy(api, { upstream: config.careApiUrl, key: config.identitySigningKey!, now: () => now().getTime() });

@@ -6,6 +6,7 @@ import { sendError } from './plugins/errors.ts';
 import health from './plugins/health.ts';
 import identityHeader from './plugins/identity-header.ts';
 import careApi from './care/plugin.ts';
+import liveAlerts from './care/alerts/live.ts';
 
 export async function buildCareApi(options: AppOptions): Promise<FastifyInstance> {
   const key = options.config.identitySigningKey;
@@ -13,6 +14,7 @@ export async function buildCareApi(options: AppOptions): Promise<FastifyInstance
   const now = options.now ?? (() => new Date());
   const app = await baseApp(options, 'Telesuivi care API');
   await app.register(health, { ready: () => options.database.ping() });
+  await app.register(liveAlerts);
   await app.register(async (api) => {
     await api.register(identityHeader, { key, now: () => now().getTime() });
     await api.register(careApi);

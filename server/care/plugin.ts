@@ -23,6 +23,7 @@ import identityRoutes from './identity/routes.ts';
 import catalogueRoutes from './catalogue/routes.ts';
 import protocolsRoutes from './protocols/routes.ts';
 import nonComplianceRoutes from './non-compliance/routes.ts';
+import eventStreamRoutes from './events/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,4 +64,6 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(catalogueRoutes);
   await app.register(protocolsRoutes);
   await app.register(nonComplianceRoutes);
+  // The browsers' live streams, fed by the app's liveAlerts (care/alerts/live.ts, registered by whoever runs the care API).
+  await app.register(eventStreamRoutes);
 }
