@@ -86,3 +86,19 @@ export const blockListKeys = {
   all: ['block-list'] as const,
   list: (path: Id) => ['block-list', path] as const,
 };
+
+/**
+ * Alerts (issue 11 §4): the establishment's list (the alerts screen and the dashboard's alert
+ * blocks) and a batch's context. A live `alert.raised` (client/lib/live) makes `all` stale.
+ */
+export const alertKeys = {
+  all: ['alerts'] as const,
+  list: (establishmentId: Id, query: object) => ['alerts', 'list', establishmentId, query] as const,
+  batch: (id: Id) => ['alerts', 'batch', id] as const,
+};
+
+/** Patients' last connections, answers and measures (the dashboard's connections-and-activities block); stale on a live alert too. */
+export const activityKeys = {
+  all: ['activities'] as const,
+  list: (establishmentId: Id, query: object) => ['activities', establishmentId, query] as const,
+};
