@@ -55,6 +55,15 @@ export const personKeys = {
   document: (personId: Id, documentId: Id) => ['persons', personId, 'identity_documents', documentId] as const,
 };
 
+/** An establishment's telemonitoring catalogue (issue 11 §1): `of` makes every part of it stale. */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  of: (establishmentId: Id) => ['catalogue', establishmentId] as const,
+  list: (establishmentId: Id, part: 'indicator_types' | 'units' | 'alert_statuses' | 'intervention_levels' | 'assignments' | 'professionals' | 'visibility') =>
+    ['catalogue', establishmentId, part] as const,
+  indicators: (establishmentId: Id, query?: object) => ['catalogue', establishmentId, 'indicators', ...(query ? [query] : [])] as const,
+};
+
 /** An establishment's identity-document types. */
 export const identityDocumentTypeKeys = {
   all: ['identity_document_types'] as const,
