@@ -111,3 +111,14 @@ export const activityKeys = {
   all: ['activities'] as const,
   list: (establishmentId: Id, query: object) => ['activities', establishmentId, query] as const,
 };
+
+/**
+ * Medical protocols (issue 11 §8): an establishment's list and a protocol; a patient file's
+ * protocols (under the file's key, so a change there also makes its history and questionnaires stale).
+ */
+export const protocolKeys = {
+  all: ['protocols'] as const,
+  list: (establishmentId: Id, query: object) => ['protocols', 'list', establishmentId, query] as const,
+  detail: (id: Id) => ['protocols', id] as const,
+  ofFile: (patientFileId: Id) => ['patient_files', patientFileId, 'protocols'] as const,
+};
