@@ -19,11 +19,12 @@ export type BoundaryOrigin = 'default' | 'file' | 'protocol';
 
 export interface EffectiveBoundary extends EvaluatedBoundary {
   origin: BoundaryOrigin;
-  level: { id: string; name: unknown; rank: number; colour: string };
 }
 
 export interface IndicatorInForce {
   indicatorId: string;
+  reference: string;
+  name: unknown;
   /** The boundaries that apply to the file's measures of this indicator. */
   boundaries: EffectiveBoundary[];
   /** The indicator's active defaults (shown beside customised ones). */
@@ -54,6 +55,8 @@ export async function effectiveBoundaries(db: Db, fileId: string, indicatorIds?:
   if (indicatorIds && indicatorIds.length === 0) return result;
   const rows = await db.select({
     indicatorId: indicators.id,
+    reference: indicators.reference,
+    name: indicators.name,
     globalReference: indicators.referenceValue,
     unitCode: units.ucumCode,
     unitSymbol: units.symbol,
@@ -90,7 +93,7 @@ export async function effectiveBoundaries(db: Db, fileId: string, indicatorIds?:
     if (!entry) {
       const referenceValue = row.fileReference ?? row.globalReference ?? null;
       entry = {
-        indicatorId: row.indicatorId, boundaries: [], defaults: [], customised: false, referenceValue,
+        indicatorId: row.indicatorId, reference: row.reference, name: row.name, boundaries: [], defaults: [], customised: false, referenceValue,
         referenceValueOrigin: row.fileReference !== null ? 'file' : row.globalReference !== null ? 'default' : null,
         unit: { code: row.unitCode, symbol: row.unitSymbol }, molecularWeight: row.molecularWeight, decimals: row.decimals,
       };

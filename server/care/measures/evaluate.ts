@@ -13,7 +13,7 @@
  * far beyond any clinical precision (an indicator shows 0 to 3) and far above the 1e-15 relative
  * noise of a double at clinical magnitudes, so no genuine difference is ever erased.
  */
-import type { BoundaryMode, BoundaryOperator } from '../../../schemas/telemonitoring.ts';
+import type { AlertColour, BoundaryMode, BoundaryOperator } from '../../../schemas/telemonitoring.ts';
 
 /** Decimals kept of every measure value and threshold (see above). */
 export const STORED_DECIMALS = 10;
@@ -27,7 +27,7 @@ export function normalise(value: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
-export interface BoundaryLevel { id: string; name: unknown; rank: number; colour: string }
+export interface BoundaryLevel { id: string; name: unknown; rank: number; colour: AlertColour }
 
 export interface EvaluatedBoundary {
   id: string;

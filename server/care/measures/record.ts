@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { measures } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { convertUnit } from '../../shared/ucum.ts';
+import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import { raiseAlerts, type AlertToRaise, type RaisedBatch } from '../alerts/raise.ts';
 import { effectiveBoundaries } from './boundaries.ts';
 import { evaluateMeasure, normalise } from './evaluate.ts';
@@ -35,7 +36,7 @@ export interface MeasureInput {
 export interface MeasureActor { userId: string | null; onBehalfOf: string | null }
 export interface MeasureOccasion { source: 'MANUAL' | 'FORM_RESPONSE' | 'DEVICE'; formResponseId?: string | null; at?: Date }
 
-export interface RaisedAlert { id: string; measureId: string; indicatorId: string; boundaryId: string; levelId: string; levelRank: number; colour: string }
+export interface RaisedAlert { id: string; measureId: string; indicatorId: string; boundaryId: string; levelId: string; levelRank: number; colour: AlertColour }
 
 export interface StoredMeasure {
   id: string; indicatorId: string; value: number; unit: string; enteredValue: number; enteredUnit: string;

@@ -1,0 +1,87 @@
+/**
+ * Measures of a patient file (issue 11 §2, spec 001 §7 POST /patient_files/{id}/indicators/data):
+ * one value `{indicatorId, value, unit?, measuredAt?}` or a batch `{data: [...]}` of up to 500.
+ * `unit` is a UCUM code (absent: the indicator's unit); a value in another unit is converted to
+ * the indicator's unit, one that does not convert refuses the whole batch (unit_not_convertible
+ * on its field). `measuredAt` absent: now; later than now (beyond a few minutes of clock skew):
+ * refused, never clamped. Values are stored and compared at 10 decimals
+ * (server/care/measures/evaluate.ts).
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { dateTimeSchema, uuidSchema } from './common.ts';
+import { alertColourSchema, measureSourceSchema } from './telemonitoring.ts';
+
+/** The most measures one request carries. */
+export const MEASURE_BATCH_MAX = 500;
+
+const measureInputProperties = {
+  indicatorId: { ...uuidSchema, description: "An indicator of the file's establishment" },
+  value: { type: 'number', description: 'The value as measured, in `unit`' },
+  unit: { type: 'string', minLength: 1, maxLength: 100, description: "A UCUM code (kg, [lb_av], mg/dL…); absent: the indicator's unit" },
+  measuredAt: { ...dateTimeSchema, description: 'When it was measured; absent: now. Never in the future' },
+} as const;
+
+export const measureInputSchema = {
+  type: 'object', additionalProperties: false, required: ['indicatorId', 'value'], properties: measureInputProperties,
+} as const;
+
+/** One value, or `data`: a batch. Which one is checked by the server (body.indicatorId or body.data required). */
+export const measuresBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...measureInputProperties,
+    data: { type: 'array', minItems: 1, maxItems: MEASURE_BATCH_MAX, items: measureInputSchema, description: `A batch of 1 to ${MEASURE_BATCH_MAX} values, stored together or not at all` },
+  },
+} as const;
+export type MeasuresBody = FromSchema<typeof measuresBodySchema>;
+export type MeasureInputBody = FromSchema<typeof measureInputSchema>;
+
+export const storedMeasureSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'indicatorId', 'value', 'unit', 'enteredValue', 'enteredUnit', 'measuredAt', 'recordedAt', 'source'],
+  properties: {
+    id: uuidSchema,
+    indicatorId: uuidSchema,
+    value: { type: 'number', description: "In the indicator's unit" },
+    unit: { type: 'string', description: "The indicator's unit (UCUM)" },
+    enteredValue: { type: 'number' },
+    enteredUnit: { type: 'string' },
+    measuredAt: dateTimeSchema,
+    recordedAt: dateTimeSchema,
+    recordedBy: { ...uuidSchema, description: 'Who typed it (a caregiver, a professional, the patient)' },
+    onBehalfOf: { ...uuidSchema, description: 'The patient, when a caregiver recorded it' },
+    source: measureSourceSchema,
+  },
+} as const;
+export type StoredMeasureBody = FromSchema<typeof storedMeasureSchema>;
+
+export const raisedAlertSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'batchId', 'measureId', 'indicatorId', 'boundaryId', 'level'],
+  properties: {
+    id: uuidSchema,
+    batchId: uuidSchema,
+    measureId: uuidSchema,
+    indicatorId: uuidSchema,
+    boundaryId: uuidSchema,
+    level: {
+      type: 'object', additionalProperties: false, required: ['id', 'rank', 'colour'],
+      properties: { id: uuidSchema, rank: { type: 'integer' }, colour: alertColourSchema },
+    },
+  },
+} as const;
+
+export const measuresResultSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['measures', 'alerts'],
+  properties: {
+    measures: { type: 'array', items: storedMeasureSchema },
+    alerts: { type: 'array', items: raisedAlertSchema, description: 'The alerts raised, one batch for the request' },
+    batchId: { ...uuidSchema, description: 'The alert batch, when any alert was raised' },
+  },
+} as const;
+export type MeasuresResult = FromSchema<typeof measuresResultSchema>;

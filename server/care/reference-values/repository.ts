@@ -1,0 +1,84 @@
+/**
+ * A patient file's reference values (issue 11 §3, spec 001 §7 POST reference-value): a dry
+ * weight, a usual pressure, to which RELATIVE thresholds are added. One active per file and
+ * indicator (a partial unique index): creating one deactivates the previous one in the same
+ * transaction. Deactivating the active one brings the indicator's global reference value back.
+ * Professionals of the file; writes on open files only, with their history entry.
+ */
+import { aliasedTable, and, desc, eq, isNull } from 'drizzle-orm';
+import { indicators, referenceValues, users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { ReferenceValue, ReferenceValueBody } from '../../../schemas/boundaries.ts';
+import type { CareContext } from '../context.ts';
+import type { PatientFileHandle } from '../patient-file.ts';
+
+const creator = aliasedTable(users, 'creator');
+const deactivator = aliasedTable(users, 'deactivator');
+const person = (u: typeof creator | typeof deactivator) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName });
+
+function select(care: CareContext) {
+  return care.db.select({ row: referenceValues, createdBy: person(creator), deactivatedBy: person(deactivator) }).from(referenceValues)
+    .leftJoin(creator, eq(creator.id, referenceValues.createdBy))
+    .leftJoin(deactivator, eq(deactivator.id, referenceValues.deactivatedBy));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+function toReferenceValue({ row, createdBy, deactivatedBy }: Selected): ReferenceValue {
+  return {
+    id: row.id, indicatorId: row.indicatorId, value: row.value, active: row.deactivatedAt === null, createdAt: row.createdAt.toISOString(),
+    ...(createdBy ? { createdBy } : {}),
+    ...(row.deactivatedAt ? { deactivatedAt: row.deactivatedAt.toISOString() } : {}),
+    ...(deactivatedBy ? { deactivatedBy } : {}),
+  };
+}
+
+export async function listReferenceValues(care: CareContext, file: PatientFileHandle): Promise<ReferenceValue[]> {
+  file.requireProfessional();
+  return (await select(care).where(eq(referenceValues.patientFileId, file.id)).orderBy(desc(referenceValues.createdAt), desc(referenceValues.id)))
+    .map(toReferenceValue);
+}
+
+async function referenceValueOf(care: CareContext, id: string): Promise<ReferenceValue> {
+  const [found] = await select(care).where(eq(referenceValues.id, id));
+  if (!found) throw notFound();
+  return toReferenceValue(found);
+}
+
+export async function createReferenceValue(care: CareContext, file: PatientFileHandle, body: ReferenceValueBody): Promise<ReferenceValue> {
+  file.requireProfessional();
+  file.requireOpen();
+  const [indicator] = await care.db.select({ id: indicators.id }).from(indicators)
+    .where(and(eq(indicators.id, body.indicatorId), eq(indicators.establishmentId, file.establishmentId)));
+  if (!indicator) throw new AppError(404, 'not_found', {}, 'body.indicatorId');
+  const now = care.now();
+  const id = await care.db.transaction(async (tx) => {
+    const previous = await tx.update(referenceValues).set({ deactivatedAt: now, deactivatedBy: care.userId })
+      .where(and(eq(referenceValues.patientFileId, file.id), eq(referenceValues.indicatorId, body.indicatorId), isNull(referenceValues.deactivatedAt)))
+      .returning({ id: referenceValues.id, value: referenceValues.value });
+    const [row] = await tx.insert(referenceValues)
+      .values({ patientFileId: file.id, indicatorId: body.indicatorId, value: body.value, createdBy: care.userId, createdAt: now })
+      .returning({ id: referenceValues.id });
+    await file.recordHistory(tx, 'REFERENCE_VALUE_CREATED', {
+      indicatorId: body.indicatorId, referenceValueId: row!.id, value: body.value,
+      ...(previous[0] ? { previousReferenceValueId: previous[0].id, previousValue: previous[0].value } : {}),
+    });
+    return row!.id;
+  });
+  return referenceValueOf(care, id);
+}
+
+export async function deactivateReferenceValue(care: CareContext, file: PatientFileHandle, referenceValueId: string): Promise<ReferenceValue> {
+  const [found] = await care.db.select().from(referenceValues)
+    .where(and(eq(referenceValues.id, referenceValueId), eq(referenceValues.patientFileId, file.id)));
+  if (!found) throw notFound();
+  file.requireProfessional();
+  file.requireOpen();
+  await care.db.transaction(async (tx) => {
+    const changed = await tx.update(referenceValues).set({ deactivatedAt: care.now(), deactivatedBy: care.userId })
+      .where(and(eq(referenceValues.id, found.id), isNull(referenceValues.deactivatedAt))).returning({ id: referenceValues.id });
+    if (changed.length === 0) throw new AppError(409, 'reference_value_inactive');
+    await file.recordHistory(tx, 'REFERENCE_VALUE_DEACTIVATED', { indicatorId: found.indicatorId, referenceValueId: found.id, value: found.value });
+  });
+  return referenceValueOf(care, found.id);
+}
