@@ -10,6 +10,7 @@ import * as patientFileStatus from './patient-file-status.ts';
 import * as patientFileHistory from './patient-file-history.ts';
 import * as notes from './notes.ts';
 import * as caregivers from './caregivers.ts';
+import * as alerts from './alerts.ts';
 import * as ui from './ui.ts';
 import * as identity from './identity.ts';
 import * as events from './events.ts';
@@ -19,6 +20,6 @@ import * as nonCompliance from './non-compliance.ts';
 import * as indicatorsTab from './indicators-tab.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, indicatorsTab, events].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, indicatorsTab, events, alerts].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

@@ -18,6 +18,7 @@ import conditionRoutes from './conditions/routes.ts';
 import patientFileStatusRoutes from './patient-files/status.ts';
 import patientFileHistoryRoutes from './patient-file-history/routes.ts';
 import notesRoutes from './notes/routes.ts';
+import alertsRoutes from './alerts/routes.ts';
 import caregiversRoutes from './caregivers/routes.ts';
 import identityRoutes from './identity/routes.ts';
 import catalogueRoutes from './catalogue/routes.ts';
@@ -59,6 +60,7 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(patientFileStatusRoutes);
   await app.register(patientFileHistoryRoutes);
   await app.register(notesRoutes);
+  await app.register(alertsRoutes);
   await app.register(caregiversRoutes);
   await app.register(identityRoutes);
   await app.register(catalogueRoutes);

@@ -1,0 +1,180 @@
+/**
+ * The alerts of an establishment (issue 11 §4, `/s/:structureIndex/alerts`): pending and closed
+ * alerts of the files the caller may open as a professional, filtered, sorted and paged with the
+ * list pattern. Also the one way an alert row is read (alertRows), for the batch context and after
+ * a change.
+ *
+ * Fast at 100k alerts: the scope is the list of services the caller's grants open in the
+ * establishment (servicesOpenedIn, no per-row privilege subquery), and `alerts.service_id` is the
+ * file's, copied when raised. Newest first (the default) reads one index range per service along
+ * (service_id, raised_at desc, id desc) — or (service_id, status, raised_at desc, id desc) with a
+ * status — each branch stopping after `offset + limit` rows, and keeps the page's ids; only those
+ * rows are joined to their patient, level, indicator, measure and status. The other sorts (level,
+ * patient name) join first and sort what matches.
+ */
+import { aliasedTable, and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import {
+  alertStatuses, alerts, indicators, interventionLevels, measures, patientFiles, services, units, users,
+} from '../../db/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { defineSorts, orderOf } from '../../lists/sort.ts';
+import { pageOfRows, type Page } from '../../lists/page.ts';
+import { ALERT_DEFAULT_SORT, type AlertLevel, type AlertListQuery, type AlertRow } from '../../../schemas/alerts.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../schemas/common.ts';
+import { PATIENT_DATA_PRIVILEGES, servicesOpenedIn } from '../access.ts';
+import type { CareContext } from '../context.ts';
+import { startOfDay } from '../patient-file-history/history.ts';
+
+const patient = aliasedTable(users, 'patient');
+const updater = aliasedTable(users, 'updater');
+const closer = aliasedTable(users, 'closer');
+
+const SORTS = defineSorts({
+  raisedAt: [alerts.raisedAt],
+  level: [sql`${interventionLevels.rank} nulls last`],
+  patientName: [patient.sortName],
+}, alerts.id);
+
+/** LIKE's wildcards typed by a person are letters to find, not patterns. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const nameOf = (table: typeof updater) => sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+/** The joined select of alert rows; `where` and order are the caller's. */
+export function selectAlertRows(care: CareContext) {
+  return care.db.select({
+    alert: alerts,
+    level: { id: interventionLevels.id, name: interventionLevels.name, rank: interventionLevels.rank, colour: interventionLevels.colour },
+    indicator: { id: indicators.id, reference: indicators.reference, name: indicators.name, decimals: indicators.decimals, unitSymbol: units.symbol },
+    measure: { id: measures.id, value: measures.value, measuredAt: measures.measuredAt, enteredValue: measures.enteredValue, enteredUnit: measures.enteredUnit },
+    alertStatus: { id: alertStatuses.id, name: alertStatuses.name, closesAlert: alertStatuses.closesAlert },
+    patient: { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, birthDate: patient.birthDate },
+    service: { id: services.id, name: services.name },
+    updaterName: nameOf(updater),
+    closerName: nameOf(closer),
+  }).from(alerts)
+    .innerJoin(patientFiles, eq(patientFiles.id, alerts.patientFileId))
+    .innerJoin(patient, eq(patient.id, patientFiles.patientId))
+    .innerJoin(services, eq(services.id, alerts.serviceId))
+    .leftJoin(interventionLevels, eq(interventionLevels.id, alerts.levelId))
+    .leftJoin(indicators, eq(indicators.id, alerts.indicatorId))
+    .leftJoin(units, eq(units.id, indicators.unitId))
+    .leftJoin(measures, eq(measures.id, alerts.measureId))
+    .leftJoin(alertStatuses, eq(alertStatuses.id, alerts.alertStatusId))
+    .leftJoin(updater, eq(updater.id, alerts.updatedBy))
+    .leftJoin(closer, eq(closer.id, alerts.closedBy));
+}
+
+/** A row of selectAlertRows (written out: the type drizzle infers for this many joins through the Db union is lost). */
+interface Selected {
+  alert: typeof alerts.$inferSelect;
+  level: { id: string; name: unknown; rank: number; colour: AlertLevel['colour'] } | null;
+  indicator: { id: string; reference: string; name: unknown; decimals: number; unitSymbol: string | null } | null;
+  measure: { id: string; value: number; measuredAt: Date; enteredValue: number; enteredUnit: string } | null;
+  alertStatus: { id: string; name: unknown; closesAlert: boolean } | null;
+  patient: { id: string; firstName: string; lastName: string; birthDate: string | null };
+  service: { id: string; name: string };
+  updaterName: string;
+  closerName: string;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const numberOr = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const OPERATORS = ['<', '<=', '>', '>=', '=', '!='] as const;
+
+export function toAlertRow(row: Selected): AlertRow {
+  const { alert } = row;
+  const crossing = (alert.crossing ?? {}) as Record<string, unknown>;
+  const operator = OPERATORS.find((op) => op === crossing.operator) ?? null;
+  return {
+    id: alert.id,
+    batchId: alert.batchId,
+    kind: alert.kind,
+    status: alert.status,
+    raisedAt: alert.raisedAt.toISOString(),
+    level: row.level ? { ...row.level, name: row.level.name as AlertLevel['name'] } : null,
+    indicator: row.indicator ? { ...row.indicator, name: row.indicator.name as AlertLevel['name'], unitSymbol: row.indicator.unitSymbol ?? '' } : null,
+    measure: row.measure ? { ...row.measure, measuredAt: row.measure.measuredAt.toISOString() } : null,
+    operator,
+    threshold: numberOr(crossing.threshold),
+    crossing,
+    alertStatus: row.alertStatus ? { ...row.alertStatus, name: row.alertStatus.name as AlertLevel['name'] } : null,
+    comment: alert.comment,
+    patient: row.patient,
+    patientFileId: alert.patientFileId,
+    service: row.service,
+    updatedAt: iso(alert.updatedAt),
+    updatedBy: alert.updatedBy ? { id: alert.updatedBy, name: row.updaterName } : null,
+    closedAt: iso(alert.closedAt),
+    closedBy: alert.closedBy ? { id: alert.closedBy, name: row.closerName } : null,
+  };
+}
+
+/** Alerts by their ids, in the order given (rows the caller may no longer see are simply absent). */
+export async function alertRows(care: CareContext, where: SQL, order: SQL[] = [asc(alerts.raisedAt), asc(alerts.id)]): Promise<AlertRow[]> {
+  return ((await selectAlertRows(care).where(where).orderBy(...order)) as Selected[]).map(toAlertRow);
+}
+
+/** The conditions of the filters other than the services, on `alerts` (and the patient's names through the file). */
+function filterConditions(care: CareContext, query: AlertListQuery): SQL[] {
+  const { from, to } = query;
+  if (from && to && to < from) throw badRequest('value_invalid', {}, 'querystring.to');
+  const words = (query.patient ?? '').split(/\s+/).filter(Boolean);
+  const conditions: (SQL | undefined)[] = [
+    query.status ? eq(alerts.status, query.status) : undefined,
+    query.levelIds?.length ? inArray(alerts.levelId, query.levelIds) : undefined,
+    query.kinds?.length ? inArray(alerts.kind, query.kinds) : undefined,
+    query.patientFileId ? eq(alerts.patientFileId, query.patientFileId) : undefined,
+    words.length
+      ? sql`${alerts.patientFileId} = any(array(select ${patientFiles.id} from ${patientFiles} join ${users} on ${users.id} = ${patientFiles.patientId}
+          where ${and(...words.map((word) => sql`${users.searchName} like '%' || lower(immutable_unaccent(${escapeLike(word)})) || '%'`))}))`
+      : undefined,
+    from ? gte(alerts.raisedAt, startOfDay(from, care.timeZone)) : undefined,
+    to ? lt(alerts.raisedAt, DateTime.fromISO(to, { zone: care.timeZone }).plus({ days: 1 }).startOf('day').toJSDate()) : undefined,
+  ];
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+/** Ids of the establishment's catalogue given in a filter: each must exist there, else 404 on its field. */
+function requireKnown(given: readonly string[] | undefined, known: ReadonlySet<string>, field: string) {
+  const unknown = (given ?? []).findIndex((id) => !known.has(id));
+  if (unknown >= 0) throw new AppError(404, 'not_found', {}, `querystring.${field}.${unknown}`);
+}
+
+export async function listAlerts(care: CareContext, establishmentId: string, query: AlertListQuery): Promise<Page<AlertRow>> {
+  // Professionals who open patient files there; anyone else, patients included, is told it does not exist.
+  care.requirePrivilege(establishmentId, PATIENT_DATA_PRIVILEGES);
+  await care.establishment(establishmentId);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const sort = query.sort ?? ALERT_DEFAULT_SORT;
+  const [all, levels] = await Promise.all([
+    care.db.select({ id: services.id }).from(services).where(eq(services.establishmentId, establishmentId)),
+    query.levelIds?.length
+      ? care.db.select({ id: interventionLevels.id }).from(interventionLevels).where(eq(interventionLevels.establishmentId, establishmentId))
+      : Promise.resolve([]),
+  ]);
+  requireKnown(query.serviceIds, new Set(all.map((s) => s.id)), 'serviceIds');
+  requireKnown(query.levelIds, new Set(levels.map((l) => l.id)), 'levelIds');
+  const wanted = query.serviceIds ?? [];
+  const opened = servicesOpenedIn(care.grants, establishmentId, all).filter((s) => !wanted.length || wanted.includes(s.id)).map((s) => s.id);
+  if (!opened.length) return { data: [], totalItems: 0, page, pageSize };
+
+  const filters = filterConditions(care, query);
+  const where = and(inArray(alerts.serviceId, opened), ...filters)!;
+  const order = orderOf(SORTS, sort);
+  const byRaisedAt = sort === 'raisedAt' || sort === '-raisedAt';
+  return pageOfRows({ page, pageSize }, {
+    rows: async (limit, offset) => {
+      if (!byRaisedAt) return ((await selectAlertRows(care).where(where).orderBy(...order).limit(limit).offset(offset)) as Selected[]).map(toAlertRow);
+      // One index range per service, each cut at offset + limit, then the page of their merge.
+      const direction = sort === '-raisedAt' ? sql`desc` : sql`asc`;
+      const branches = opened.map((serviceId) => sql`(select ${alerts.id} as id, ${alerts.raisedAt} as raised_at from ${alerts}
+        where ${and(eq(alerts.serviceId, serviceId), ...filters)} order by ${alerts.raisedAt} ${direction}, ${alerts.id} ${direction} limit ${offset + limit})`);
+      const pageIds = sql`select p.id from (${sql.join(branches, sql` union all `)}) p order by p.raised_at ${direction}, p.id ${direction} limit ${limit} offset ${offset}`;
+      return ((await selectAlertRows(care).where(sql`${alerts.id} in (${pageIds})`).orderBy(...order)) as Selected[]).map(toAlertRow);
+    },
+    count: async () => (await care.db.select({ n: count() }).from(alerts).where(where))[0]?.n ?? 0,
+  });
+}
