@@ -23,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertStatuses, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
 import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
@@ -32,7 +33,8 @@ import { calls, formIdOf, MIME, PNG, uploadFile } from '../helpers/questionnaire
 /** The kinds of records an id can name. */
 type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 'answerFile' | 'upload' | 'establishment' | 'service'
   | 'condition' | 'pathology' | 'note' | 'caregiver'
-  | 'person' | 'identityDocument' | 'documentType';
+  | 'person' | 'identityDocument' | 'documentType'
+  | 'indicatorType' | 'unit' | 'indicator' | 'alertStatus' | 'interventionLevel';
 type Location = 'params' | 'querystring' | 'body';
 
 /**
@@ -52,7 +54,14 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
   if (name === 'formId') return 'form';
   if (location === 'params' && name === 'fileId' && url.includes('/identity_documents/:typeId/from_file/')) return 'upload';
   if ((location === 'params' && name === 'documentId' && url.startsWith('/api/persons/:id/identity_documents/')) || (location === 'body' && name === 'proofDocumentId')) return 'identityDocument';
-  if (location === 'params' && name === 'typeId') return 'documentType';
+  if (location === 'params' && name === 'typeId') return url.startsWith('/api/indicator_types/') ? 'indicatorType' : 'documentType';
+  // The telemonitoring catalogue (issue 11 §1): records of an establishment.
+  if (location === 'body' && name === 'typeId') return 'indicatorType';
+  if (name === 'unitId') return 'unit';
+  if (name === 'indicatorId' || name === 'visibleIndicatorIds') return 'indicator';
+  if (name === 'statusId' || name === 'alertStatusId') return 'alertStatus';
+  if (name === 'levelId') return 'interventionLevel';
+  if (location === 'body' && name === 'establishmentService') return 'service';
   if (location === 'params' && name === 'conditionId') return 'condition';
   if (location === 'params' && name === 'noteId' && url.startsWith('/api/patient_files/:id/notes/')) return 'note';
   if (location === 'params' && name === 'userId' && url.startsWith('/api/patient_files/:id/caregivers/')) return 'caregiver';
@@ -165,6 +174,18 @@ async function identityOf(fileId: string, establishmentId: string, pro: string) 
   return { person: person!.id, identityDocument: doc!.id, documentType: type!.id };
 }
 
+/** A record of each kind of the establishment's telemonitoring catalogue (indicator types, units, indicators, alert statuses, levels). */
+async function catalogueOf(establishmentId: string) {
+  const tag = randomUUID();
+  const [type] = await db.insert(indicatorTypes).values({ establishmentId, name: { fr: `Type ${tag}` } }).returning({ id: indicatorTypes.id });
+  const [unit] = await db.insert(units).values({ establishmentId, ucumCode: 'kg', name: { fr: `Unité ${tag}` }, symbol: tag }).returning({ id: units.id });
+  const [indicator] = await db.insert(indicators).values({ establishmentId, reference: `i_${tag.replaceAll('-', '_')}`, name: { fr: `Indicateur ${tag}` }, typeId: type!.id, unitId: unit!.id })
+    .returning({ id: indicators.id });
+  const [status] = await db.insert(alertStatuses).values({ establishmentId, name: { fr: `Statut ${tag}` } }).returning({ id: alertStatuses.id });
+  const [level] = await db.insert(interventionLevels).values({ establishmentId, name: { fr: `Niveau ${tag}` }, rank: 9, colour: 'green' }).returning({ id: interventionLevels.id });
+  return { indicatorType: type!.id, unit: unit!.id, indicator: indicator!.id, alertStatus: status!.id, interventionLevel: level!.id };
+}
+
 /** One caller's own world: a valid id of each kind, in two variants (a free questionnaire, a planned one). */
 type World = Record<Kind, string> & { planned: { form: string; occurrence: string } };
 type Victim = 'anotherService' | 'anotherEstablishment';
@@ -219,6 +240,7 @@ beforeAll(async () => {
       service: serviceId, planned: { form: hf!, occurrence: first(hf!) }, ...await conditionOf(fileId, await establishmentIdOf(db, establishment)),
       ...await noteAndCaregiverOf(fileId, pro),
       ...await identityOf(fileId, await establishmentIdOf(db, establishment), pro),
+      ...await catalogueOf(await establishmentIdOf(db, establishment)),
     };
   }
 
@@ -232,7 +254,8 @@ beforeAll(async () => {
   theirs.anotherService = await world(await newFile('patient.multi', 'chu-azur', 'Chirurgie orthopédique'), 'chu-azur', 'operator', 'patient.multi');
   // Another service shares the establishment, hence its questionnaires and its list of services (GET
   // /establishments shows them to its members): only its patient-file records are someone else's.
-  foreign.anotherService = { ...theirs.anotherService, form: undefined, establishment: undefined, service: undefined, pathology: undefined, documentType: undefined };
+  foreign.anotherService = { ...theirs.anotherService, form: undefined, establishment: undefined, service: undefined, pathology: undefined, documentType: undefined,
+    indicatorType: undefined, unit: undefined, indicator: undefined, alertStatus: undefined, interventionLevel: undefined };
   const [tilleulsFile] = await patientFileIdsOf(db, 'patient.multi');
   theirs.anotherEstablishment = await world(tilleulsFile!, 'clinique-des-tilleuls', 'pro.two', 'patient.multi');
   foreign.anotherEstablishment = theirs.anotherEstablishment;
