@@ -24,6 +24,7 @@ import identityRoutes from './identity/routes.ts';
 import catalogueRoutes from './catalogue/routes.ts';
 import protocolsRoutes from './protocols/routes.ts';
 import nonComplianceRoutes from './non-compliance/routes.ts';
+import monitoringRoutes from './monitoring/routes.ts';
 import chartDisplaysRoutes from './chart-displays/routes.ts';
 import valueTablesRoutes from './value-tables/routes.ts';
 import eventStreamRoutes from './events/routes.ts';
@@ -68,6 +69,7 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(catalogueRoutes);
   await app.register(protocolsRoutes);
   await app.register(nonComplianceRoutes);
+  await app.register(monitoringRoutes);
   await app.register(chartDisplaysRoutes);
   await app.register(valueTablesRoutes);
   // The browsers' live streams, fed by the app's liveAlerts (care/alerts/live.ts, registered by whoever runs the care API).
