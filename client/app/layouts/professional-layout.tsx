@@ -5,6 +5,7 @@ import { generatePath, useRouteLoaderData } from 'react-router';
 import { STRUCTURE_BASE } from '../../lib/paths.ts';
 import { RouteAccessContext } from '../../lib/route-access.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
+import { useLiveAlertCue } from '../../lib/live/live-alert-cue.tsx';
 import { structureRouteAccess } from '../guards/route-access.ts';
 import { professionalScreens } from '../routes/professional-screens.ts';
 import type { StructureAreaData } from '../router/area-loaders.ts';
@@ -19,6 +20,8 @@ export function ProfessionalLayout() {
   const { privileges } = useSessionData();
   const { index, structure } = useRouteLoaderData('structure-area') as StructureAreaData;
   useActivate(useMemo(() => ({ kind: 'structure', index, structure }), [index, structure]));
+  // New alerts reach this tab while the professional area is shown (lists and blocks refetch, a cue links to the list).
+  useLiveAlertCue(index);
   const href = (path: string) => generatePath([STRUCTURE_BASE, path].filter(Boolean).join('/'), { structureIndex: String(index) });
   const canOpen = useMemo(() => structureRouteAccess(index, structure.id, privileges), [index, structure.id, privileges]);
   const nav: NavItem[] = professionalScreens
