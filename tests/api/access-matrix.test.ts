@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertStatuses, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
+import { alertStatuses, chartDisplays, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
 import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
@@ -34,7 +34,8 @@ import { calls, formIdOf, MIME, PNG, uploadFile } from '../helpers/questionnaire
 type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 'answerFile' | 'upload' | 'establishment' | 'service'
   | 'condition' | 'pathology' | 'note' | 'caregiver'
   | 'person' | 'identityDocument' | 'documentType'
-  | 'indicatorType' | 'unit' | 'indicator' | 'alertStatus' | 'interventionLevel';
+  | 'indicatorType' | 'unit' | 'indicator' | 'alertStatus' | 'interventionLevel'
+  | 'chartDisplay';
 type Location = 'params' | 'querystring' | 'body';
 
 /**
@@ -59,6 +60,9 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
   if (location === 'body' && name === 'typeId') return 'indicatorType';
   if (name === 'unitId') return 'unit';
   if (name === 'indicatorId' || name === 'visibleIndicatorIds') return 'indicator';
+  // The indicators tab: a chart's indicators, the value table's columns (ids of the establishment's indicators).
+  if (location === 'body' && (name === 'indicatorIds' || (name === 'indicators' && url.endsWith('/indicator_values_table_settings')))) return 'indicator';
+  if (location === 'params' && name === 'chartDisplayId') return 'chartDisplay';
   if (name === 'statusId' || name === 'alertStatusId') return 'alertStatus';
   if (name === 'levelId') return 'interventionLevel';
   if (location === 'body' && name === 'establishmentService') return 'service';
@@ -174,6 +178,14 @@ async function identityOf(fileId: string, establishmentId: string, pro: string) 
   return { person: person!.id, identityDocument: doc!.id, documentType: type!.id };
 }
 
+/** A chart display of the file's indicators tab (of one of its establishment's demo indicators). */
+async function chartDisplayOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls') {
+  const [indicator] = await db.select({ id: indicators.id }).from(indicators)
+    .where(and(eq(indicators.establishmentId, await establishmentIdOf(db, establishment)), eq(indicators.reference, 'weight')));
+  const [chart] = await db.insert(chartDisplays).values({ patientFileId: fileId, indicatorIds: [indicator!.id] }).returning({ id: chartDisplays.id });
+  return { chartDisplay: chart!.id };
+}
+
 /** A record of each kind of the establishment's telemonitoring catalogue (indicator types, units, indicators, alert statuses, levels). */
 async function catalogueOf(establishmentId: string) {
   const tag = randomUUID();
@@ -241,6 +253,7 @@ beforeAll(async () => {
       ...await noteAndCaregiverOf(fileId, pro),
       ...await identityOf(fileId, await establishmentIdOf(db, establishment), pro),
       ...await catalogueOf(await establishmentIdOf(db, establishment)),
+      ...await chartDisplayOf(fileId, establishment),
     };
   }
 

@@ -52,11 +52,17 @@ export async function patientChartDisplays(care: CareContext, file: PatientFileH
   return { data: await withIndicators(care, rows) };
 }
 
-/** The body's rules, then its indicators (of the file's establishment): what a create or an update stores. */
+/**
+ * What a create or an update stores. Ids first (an indicator of another establishment, or none, is
+ * a 404 on its field whoever asks: no oracle), then who asks and whether the file is open, then
+ * the body's rules.
+ */
 async function checked(care: CareContext, file: PatientFileHandle, body: ChartDisplayBody) {
+  await indicatorLabels(care.db, file.establishmentId, body.indicatorIds, 'body.indicatorIds');
+  file.requireProfessional();
+  file.requireOpen();
   const error = chartDisplayError(body);
   if (error) throw badRequest(error.code, error.params, error.field);
-  await indicatorLabels(care.db, file.establishmentId, body.indicatorIds, 'body.indicatorIds');
   return {
     title: body.title ?? null, indicatorIds: body.indicatorIds, chartType: body.chartType, periodDays: body.periodDays,
     visibleToPatient: body.visibleToPatient,
@@ -70,8 +76,6 @@ async function one(care: CareContext, id: string): Promise<ChartDisplay> {
 }
 
 export async function createChartDisplay(care: CareContext, file: PatientFileHandle, body: ChartDisplayBody): Promise<ChartDisplay> {
-  file.requireProfessional();
-  file.requireOpen();
   const values = await checked(care, file, body);
   const [row] = await care.db.insert(chartDisplays).values({
     ...values, patientFileId: file.id, createdBy: care.userId, createdAt: care.now(),
@@ -90,7 +94,7 @@ async function forChange(care: CareContext, id: string) {
 }
 
 export async function updateChartDisplay(care: CareContext, id: string, body: ChartDisplayBody): Promise<ChartDisplay> {
-  const file = await forChange(care, id);
+  const file = await care.patientFileOf('chartDisplay', id);
   const values = await checked(care, file, body);
   await care.db.update(chartDisplays).set({ ...values, ...(body.position !== undefined ? { position: body.position } : {}) })
     .where(eq(chartDisplays.id, id));

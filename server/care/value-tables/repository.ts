@@ -39,10 +39,11 @@ export async function valueTableSettings(care: CareContext, file: PatientFileHan
 }
 
 export async function saveValueTableSettings(care: CareContext, file: PatientFileHandle, body: ValueTableSettings): Promise<ValueTableSettings> {
+  // Ids first: an indicator of another establishment is a 404 on its field whoever asks.
+  await indicatorLabels(care.db, file.establishmentId, body.indicators, 'body.indicators');
   file.requireProfessional();
   file.requireOpen();
   if (body.startDate !== null && body.startDate > localDateOf(care.now(), care.timeZone)) throw badRequest('date_in_future', {}, 'body.startDate');
-  await indicatorLabels(care.db, file.establishmentId, body.indicators, 'body.indicators');
   const values = { indicatorIds: body.indicators, startDate: body.startDate, updatedBy: care.userId, updatedAt: care.now() };
   await care.db.insert(indicatorValuesTableSettings).values({ patientFileId: file.id, ...values })
     .onConflictDoUpdate({ target: indicatorValuesTableSettings.patientFileId, set: values });
