@@ -124,3 +124,14 @@ export const protocolKeys = {
   options: (establishmentId: Id) => ['protocols', 'options', establishmentId] as const,
   ofFile: (patientFileId: Id) => ['patient_files', patientFileId, 'protocols'] as const,
 };
+
+/**
+ * Monitoring of a patient file (issue 11 §6): its indicators with their last value, an
+ * indicator's series, its values list. Under the file's key; a new measure makes `ofFile` stale.
+ */
+export const monitoringKeys = {
+  ofFile: (patientFileId: Id) => ['patient_files', patientFileId, 'monitoring'] as const,
+  indicators: (patientFileId: Id) => ['patient_files', patientFileId, 'monitoring', 'indicators'] as const,
+  series: (patientFileId: Id, indicatorId: Id, query: object) => ['patient_files', patientFileId, 'monitoring', 'series', indicatorId, query] as const,
+  measures: (patientFileId: Id, query: object) => ['patient_files', patientFileId, 'monitoring', 'measures', query] as const,
+};
