@@ -13,9 +13,10 @@
  * "No value for 3 days" on Wednesday in Paris: nothing since Sunday 00:00 local.
  * The silence is counted from the latest of: the last value, the rule's creation or last change
  * (a new, changed or restored rule does not alert at once: it needs its whole days first), and
- * the last non-compliance alert of that rule and indicator — so an alert is raised once per
- * silence, and again only when another whole period passes without a value (or, after a value
- * arrives, when a new silence lasts the period).
+ * the last non-compliance alert of that rule and indicator, counted from the start of its local day
+ * — so an alert is raised once per silence, and again each time another `periodInDays` whole local
+ * days pass without a value (alerted on the 11th with 3 days: again on the 14th), or, after a value
+ * arrives, when the new silence lasts the period.
  *
  * Forms. Each planned occurrence of an active, non-excluded assignment of an OPEN file whose
  * limit date is past (now > limit_at: at the limit itself it may still be answered, as the
@@ -50,10 +51,15 @@ export function silenceCutoff(at: Date, periodInDays: number, timeZone: string):
   return local.startOf('day').minus({ days: periodInDays }).toJSDate();
 }
 
-/** Whether an indicator is silent at `at`: nothing since the cutoff, counted from the latest of value, rule change and last alert. */
-export function isSilent(at: Date, periodInDays: number, timeZone: string, since: readonly (Date | null)[]): boolean {
+/**
+ * Whether an indicator is silent at `at`: no value nor rule change since the cutoff, and the last
+ * alert's local day began no later than the cutoff (that day and the period's days since are silent).
+ */
+export function isSilent(at: Date, periodInDays: number, timeZone: string, since: { lastValueAt: Date | null; ruleSince: Date; lastAlertAt: Date | null }): boolean {
   const cutoff = silenceCutoff(at, periodInDays, timeZone).getTime();
-  return since.every((d) => d === null || d.getTime() < cutoff);
+  if (since.lastValueAt && since.lastValueAt.getTime() >= cutoff) return false;
+  if (since.ruleSince.getTime() >= cutoff) return false;
+  return !since.lastAlertAt || silenceCutoff(since.lastAlertAt, 0, timeZone).getTime() <= cutoff;
 }
 
 const tsOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
@@ -63,7 +69,7 @@ interface IndicatorFinding {
   reference: string; name: unknown; lastValueAt: Date | null; ruleSince: Date; lastAlertAt: Date | null;
 }
 
-/** Every (rule, indicator) that applies, with its last value, its rule's last change and its last alert. */
+/** Every (rule, indicator) that applies, with its last value, its rule's last change and its last alert; `where` on r, f, s. */
 async function indicatorCandidates(db: Db, where: SQL): Promise<IndicatorFinding[]> {
   const rows = await db.execute(sql`
     select r.id as rule_id, r.period_in_days, f.id as file_id, f.service_id, i.id as indicator_id, i.reference, i.name,
@@ -123,11 +129,10 @@ export async function raiseNonComplianceAlerts(db: Db, now: () => Date): Promise
   const structures = await db.select({ id: establishments.id, timeZone: establishments.timeZone }).from(establishments);
   for (const structure of structures) {
     const at = now();
-    const inStructure = sql`${services.establishmentId} = ${structure.id}`;
-    const silent = (f: IndicatorFinding) => isSilent(at, f.periodInDays, structure.timeZone, [f.lastValueAt, f.ruleSince, f.lastAlertAt]);
+    const silent = (f: IndicatorFinding) => isSilent(at, f.periodInDays, structure.timeZone, f);
     const due = new Set([
-      ...(await indicatorCandidates(db, inStructure)).filter(silent).map((f) => f.fileId),
-      ...(await lateOccurrences(db, inStructure, at)).map((f) => f.fileId),
+      ...(await indicatorCandidates(db, sql`s.establishment_id = ${structure.id}`)).filter(silent).map((f) => f.fileId),
+      ...(await lateOccurrences(db, eq(services.establishmentId, structure.id), at)).map((f) => f.fileId),
     ]);
     if (due.size === 0) continue;
     const levelId = await leastUrgentLevel(db, structure.id);
@@ -136,9 +141,8 @@ export async function raiseNonComplianceAlerts(db: Db, now: () => Date): Promise
         const [locked] = await tx.select({ id: patientFiles.id, serviceId: patientFiles.serviceId }).from(patientFiles)
           .where(eq(patientFiles.id, fileId)).for('no key update', { skipLocked: true });
         if (!locked) return 0;
-        const ofFile = sql`${patientFiles.id} = ${fileId}`;
         const silences = (await indicatorCandidates(tx, sql`f.id = ${fileId}`)).filter(silent);
-        const late = await lateOccurrences(tx, ofFile, at);
+        const late = await lateOccurrences(tx, eq(patientFiles.id, fileId), at);
         const toRaise: AlertToRaise[] = [
           ...silences.map((f) => ({
             kind: 'NON_COMPLIANCE_INDICATOR' as const, levelId, indicatorId: f.indicatorId, ruleId: f.ruleId,

@@ -134,7 +134,7 @@ describe('automatic close of files past their end date', () => {
 describe('the job queue (pg-boss)', () => {
   it('has the automatic close scheduled, in its own schema', async () => {
     const schedules = await gw.app.jobs.boss.getSchedules();
-    expect(schedules).toEqual([expect.objectContaining({ name: AUTOMATIC_CLOSE_QUEUE, cron: AUTOMATIC_CLOSE_CRON })]);
+    expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: AUTOMATIC_CLOSE_QUEUE, cron: AUTOMATIC_CLOSE_CRON })]));
     const queue = await gw.app.jobs.boss.getQueue(AUTOMATIC_CLOSE_QUEUE);
     expect(queue).toMatchObject({ name: AUTOMATIC_CLOSE_QUEUE, policy: 'singleton' });
   });
