@@ -101,7 +101,7 @@ describe('customizable indicators', () => {
     expect(paged.body).toMatchObject({ data: [], totalItems: 7, page: 2 });
     const bad = await call('operator', 'get', `/api/patient_files/${file.id}/customizable_indicators?pageSize=7&l=en`);
     expect(bad.status).toBe(400);
-    expect(bad.body.field).toBe('querystring.pageSize');
+    expect(bad.body.field).toBe('query.pageSize');
   });
 
   it('answers 403 to the patient and 404 for a file out of scope', async () => {
@@ -176,7 +176,7 @@ describe('value table', () => {
     }
     const unknown = await call('prescriber', 'get', `/api/patient_files/${file.id}/indicator_values_table?indicators=weight,nope`);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.field).toBe('querystring.indicators.1');
+    expect(unknown.body.field).toBe('query.indicators.1');
     expect((await call('prescriber', 'get', `/api/patient_files/${file.id}/indicator_values_table?startDate=2026-02-30`)).status).toBe(400);
 
     expect((await call('patient.open', 'get', path)).status).toBe(403);

@@ -55,8 +55,8 @@ async function columnsOf(care: CareContext, file: PatientFileHandle, query: Valu
   if (query.indicators !== undefined) {
     const references = query.indicators.split(',');
     const empty = references.findIndex((reference) => reference === '');
-    if (empty >= 0) throw badRequest('field_required', {}, `querystring.indicators.${empty}`);
-    return indicatorLabels(care.db, file.establishmentId, references, 'querystring.indicators', 'reference');
+    if (empty >= 0) throw badRequest('field_required', {}, `query.indicators.${empty}`);
+    return indicatorLabels(care.db, file.establishmentId, references, 'query.indicators', 'reference');
   }
   if (settings.indicators.length > 0) {
     // A setting saved before an indicator left the catalogue keeps the others.
@@ -75,7 +75,7 @@ export async function valueTable(care: CareContext, file: PatientFileHandle, que
   const timeZone = care.timeZone;
   const today = localDateOf(care.now(), timeZone);
   const from = query.startDate ?? settings.startDate ?? addDays(today, 1 - VALUE_TABLE_DEFAULT_DAYS);
-  if (from > today) throw badRequest('date_in_future', {}, query.startDate !== undefined ? 'querystring.startDate' : 'startDate');
+  if (from > today) throw badRequest('date_in_future', {}, query.startDate !== undefined ? 'query.startDate' : 'startDate');
   // An old start date shows its first year (the answer's `to` says so), never an unbounded table.
   const to = daysBetween(from, today) >= VALUE_TABLE_MAX_DAYS ? addDays(from, VALUE_TABLE_MAX_DAYS - 1) : today;
 
