@@ -135,3 +135,17 @@ export const monitoringKeys = {
   series: (patientFileId: Id, indicatorId: Id, query: object) => ['patient_files', patientFileId, 'monitoring', 'series', indicatorId, query] as const,
   measures: (patientFileId: Id, query: object) => ['patient_files', patientFileId, 'monitoring', 'measures', query] as const,
 };
+
+/**
+ * The professional's indicators tab of a file (issue 11 §6): chart displays, customizable
+ * indicators, value table and settings, non-compliance rules. Under the file's key; a change makes
+ * `ofFile` stale.
+ */
+export const indicatorsTabKeys = {
+  ofFile: (patientFileId: Id) => ['patient_files', patientFileId, 'indicators-tab'] as const,
+  chartDisplays: (patientFileId: Id) => ['patient_files', patientFileId, 'indicators-tab', 'chart_displays'] as const,
+  indicators: (patientFileId: Id) => ['patient_files', patientFileId, 'indicators-tab', 'customizable_indicators'] as const,
+  valueTableSettings: (patientFileId: Id) => ['patient_files', patientFileId, 'indicators-tab', 'value_table_settings'] as const,
+  valueTable: (patientFileId: Id, query: object) => ['patient_files', patientFileId, 'indicators-tab', 'value_table', query] as const,
+  rules: (patientFileId: Id) => ['patient_files', patientFileId, 'indicators-tab', 'rules'] as const,
+};
