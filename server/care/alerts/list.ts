@@ -32,7 +32,8 @@ const closer = aliasedTable(users, 'closer');
 
 const SORTS = defineSorts({
   raisedAt: [alerts.raisedAt],
-  level: [sql`${interventionLevels.rank} nulls last`],
+  // The most urgent first (rank 1); an alert without a level (non-compliance) after every level.
+  level: [interventionLevels.rank],
   patientName: [patient.sortName],
 }, alerts.id);
 
