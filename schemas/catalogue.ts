@@ -157,6 +157,13 @@ export const levelAssignmentBodySchema = {
   properties: { establishmentService: uuidSchema },
 } as const;
 
+/** A professional who may be called, with the services of the establishment where they may be (all of them for an establishment-wide member). */
+export const callableProfessionalSchema = {
+  type: 'object', additionalProperties: false, required: ['personId', 'firstName', 'lastName', 'serviceIds'],
+  properties: { personId: uuidSchema, firstName: { type: 'string' }, lastName: { type: 'string' }, serviceIds: { type: 'array', items: uuidSchema } },
+} as const;
+export type CallableProfessional = FromSchema<typeof callableProfessionalSchema>;
+
 /** An indicator as the visibility checklist shows it. */
 export const indicatorVisibilitySchema = {
   type: 'object', additionalProperties: false, required: ['id', 'reference', 'name', 'visibleToPatients'],

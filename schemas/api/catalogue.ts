@@ -7,7 +7,7 @@
  */
 import { errorResponses, errorSchema, idParamsSchema, localeOnlyQuerySchema, uuidSchema } from '../common.ts';
 import {
-  alertStatusBodySchema, alertStatusSchema, indicatorBodySchema, indicatorListQuerySchema, indicatorPageSchema, indicatorSchema,
+  alertStatusBodySchema, alertStatusSchema, callableProfessionalSchema, indicatorBodySchema, indicatorListQuerySchema, indicatorPageSchema, indicatorSchema,
   indicatorsVisibilityBodySchema, indicatorTypeBodySchema, indicatorTypeSchema, indicatorVisibilitySchema, interventionLevelBodySchema,
   interventionLevelSchema, levelAssignmentBodySchema, levelAssignmentSchema, unitBodySchema, unitSchema,
 } from '../catalogue.ts';
@@ -133,6 +133,11 @@ export const interventionLevelRoutes = {
   assignments: defineRoute({
     method: 'GET', url: '/api/establishments/:id/intervention_levels/assignments', tags, summary: 'Who is called at which level in which service of the establishment',
     params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: levelAssignmentSchema }, ...errors },
+  }),
+  professionals: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/intervention_levels/professionals', tags,
+    summary: "The establishment's professionals who may be called, with their services (for whoever manages the catalogue), by name",
+    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: callableProfessionalSchema }, ...errors },
   }),
   assign: defineRoute({
     method: 'POST', url: '/api/persons/:id/intervention_levels/:levelId', tags,

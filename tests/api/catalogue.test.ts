@@ -269,6 +269,13 @@ describe('intervention levels', () => {
     expectError(await call('admin', 'post', `/api/persons/${await userIdOf(db, 'patient.open')}/intervention_levels/${watch.id}`, { establishmentService: cardio!.id }), 404, 'not_found', 'params.id');
     expectError(await call('prescriber', 'post', path, { establishmentService: cardio!.id }), 404, 'not_found');
     expect((await call('admin', 'delete', path, { establishmentService: cardio!.id })).status).toBe(204);
+    // Who may be called, with their services: the prescriber in Cardiologie, the establishment-wide operator in every service.
+    const people = await listOf<{ personId: string; lastName: string; serviceIds: string[] }[]>('admin', `/api/establishments/${azur}/intervention_levels/professionals`);
+    expect(people.find((p) => p.personId === prescriber)?.serviceIds).toContain(cardio!.id);
+    const azurServices = await db.select({ id: services.id }).from(services).where(eq(services.establishmentId, azur));
+    expect(people.find((p) => p.lastName === 'Lefèvre')?.serviceIds.sort()).toEqual(azurServices.map((s) => s.id).sort());
+    expect(people.some((p) => p.lastName === 'Martin')).toBe(false);
+    expectError(await call('prescriber', 'get', `/api/establishments/${azur}/intervention_levels/professionals`), 404, 'not_found');
     const after = await listOf<LevelAssignment[]>('operator', `/api/establishments/${azur}/intervention_levels/assignments`);
     expect(after.filter((a) => a.personId === prescriber && a.levelId === watch.id)).toHaveLength(0);
   });

@@ -3,10 +3,10 @@
  * is called at which level in which service: a professional of one of the level's establishment's
  * services (404 on the field for a person or service that is not).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { InterventionLevel, interventionLevelBodySchema, LevelAssignment } from '../../../schemas/catalogue.ts';
-import { interventionLevels, personInterventionLevels, services, users } from '../../db/schema.ts';
+import type { CallableProfessional, InterventionLevel, interventionLevelBodySchema, LevelAssignment } from '../../../schemas/catalogue.ts';
+import { establishmentMembers, interventionLevels, personInterventionLevels, serviceMembers, services, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { professionalOfService } from '../access.ts';
 import type { CareContext } from '../context.ts';
@@ -54,6 +54,23 @@ export function levelAssignmentsOf(care: CareContext) {
       await openEstablishment(care, establishmentId, 'read');
       return assignmentsQuery(care).where(eq(interventionLevels.establishmentId, establishmentId))
         .orderBy(asc(interventionLevels.rank), asc(services.name), asc(users.lastName), asc(users.firstName), asc(users.id));
+    },
+    /** Members of a service of the establishment or of the establishment itself (then every service): who may be called. */
+    async professionals(establishmentId: string): Promise<CallableProfessional[]> {
+      await openEstablishment(care, establishmentId, 'write');
+      const [viaServices, direct, all] = await Promise.all([
+        care.db.select({ personId: serviceMembers.userId, serviceId: serviceMembers.serviceId }).from(serviceMembers)
+          .innerJoin(services, eq(services.id, serviceMembers.serviceId)).where(eq(services.establishmentId, establishmentId)),
+        care.db.select({ personId: establishmentMembers.userId }).from(establishmentMembers).where(eq(establishmentMembers.establishmentId, establishmentId)),
+        care.db.select({ id: services.id }).from(services).where(eq(services.establishmentId, establishmentId)),
+      ]);
+      const servicesOf = new Map<string, Set<string>>();
+      for (const { personId, serviceId } of viaServices) servicesOf.set(personId, (servicesOf.get(personId) ?? new Set()).add(serviceId));
+      for (const { personId } of direct) servicesOf.set(personId, new Set(all.map((s) => s.id)));
+      if (servicesOf.size === 0) return [];
+      const people = await care.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users)
+        .where(inArray(users.id, [...servicesOf.keys()])).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+      return people.map((p) => ({ personId: p.id, firstName: p.firstName, lastName: p.lastName, serviceIds: [...servicesOf.get(p.id)!] }));
     },
     async assign(personId: string, levelId: string, serviceId: string): Promise<LevelAssignment> {
       await checked(personId, levelId, serviceId);

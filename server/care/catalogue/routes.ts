@@ -47,6 +47,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
   route(app, interventionLevelRoutes.update, async (r) => levels(r).update(r.params.levelId, r.body));
   route(app, interventionLevelRoutes.delete, async (r) => levels(r).delete(r.params.levelId).then(done));
   route(app, interventionLevelRoutes.assignments, async (r) => assignments(r).list(r.params.id));
+  route(app, interventionLevelRoutes.professionals, async (r) => assignments(r).professionals(r.params.id));
   route(app, interventionLevelRoutes.assign, async (r) => assignments(r).assign(r.params.id, r.params.levelId, r.body.establishmentService));
   route(app, interventionLevelRoutes.unassign, async (r) => assignments(r).unassign(r.params.id, r.params.levelId, r.body.establishmentService).then(done));
 }
