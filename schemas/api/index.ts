@@ -14,6 +14,7 @@ import * as alerts from './alerts.ts';
 import * as ui from './ui.ts';
 import * as identity from './identity.ts';
 import * as events from './events.ts';
+import * as activities from './activities.ts';
 import * as catalogue from './catalogue.ts';
 import * as protocols from './protocols.ts';
 import * as nonCompliance from './non-compliance.ts';
@@ -23,6 +24,6 @@ import * as monitoring from './monitoring.ts';
 import * as indicatorsTab from './indicators-tab.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts, activities].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

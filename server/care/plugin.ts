@@ -31,6 +31,7 @@ import monitoringRoutes from './monitoring/routes.ts';
 import chartDisplaysRoutes from './chart-displays/routes.ts';
 import valueTablesRoutes from './value-tables/routes.ts';
 import eventStreamRoutes from './events/routes.ts';
+import activityListRoutes from './activities/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,4 +81,5 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(valueTablesRoutes);
   // The browsers' live streams, fed by the app's liveAlerts (care/alerts/live.ts, registered by whoever runs the care API).
   await app.register(eventStreamRoutes);
+  await app.register(activityListRoutes);
 }
