@@ -1,52 +1,18 @@
 /**
- * The catalogue's calls (schemas/api/catalogue.ts) as queries and mutations. Every change makes the
+ * The catalogue's changes (schemas/api/catalogue.ts) as mutations. Every change makes the
  * establishment's whole catalogue stale (catalogueKeys.of): an indicator shows its type's and
  * unit's names, a level's `inUse` follows the indicators' thresholds.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   alertStatusRoutes, indicatorRoutes, indicatorTypeRoutes, indicatorVisibilityRoutes, interventionLevelRoutes, unitRoutes,
 } from '../../../../schemas/api/catalogue.ts';
-import type { BodyOf, QueryOf } from '../../../../schemas/api/contract.ts';
+import type { BodyOf } from '../../../../schemas/api/contract.ts';
 import { call } from '../../../lib/api/client.ts';
 import { catalogueKeys } from '../../../lib/api/query-keys.ts';
-import { listQueryOptions } from '../../../lib/ui/data-table/list-query.ts';
 
-type Query = Partial<QueryOf<typeof indicatorRoutes.list>>;
-
-export const useIndicatorPage = (establishmentId: string, query: Query) => useQuery(listQueryOptions({
-  queryKey: catalogueKeys.indicators(establishmentId, query),
-  fetchPage: (signal) => call(indicatorRoutes.list, { params: { id: establishmentId }, query, signal }),
-}));
-
-export const useIndicatorTypes = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'indicator_types'),
-  queryFn: ({ signal }) => call(indicatorTypeRoutes.list, { params: { id: establishmentId }, signal }),
-});
-export const useUnits = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'units'),
-  queryFn: ({ signal }) => call(unitRoutes.list, { params: { id: establishmentId }, signal }),
-});
-export const useAlertStatuses = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'alert_statuses'),
-  queryFn: ({ signal }) => call(alertStatusRoutes.list, { params: { id: establishmentId }, signal }),
-});
-export const useInterventionLevels = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'intervention_levels'),
-  queryFn: ({ signal }) => call(interventionLevelRoutes.list, { params: { id: establishmentId }, signal }),
-});
-export const useLevelAssignments = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'assignments'),
-  queryFn: ({ signal }) => call(interventionLevelRoutes.assignments, { params: { id: establishmentId }, signal }),
-});
-export const useCallableProfessionals = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'professionals'),
-  queryFn: ({ signal }) => call(interventionLevelRoutes.professionals, { params: { id: establishmentId }, signal }),
-});
-export const useIndicatorsVisibility = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'visibility'),
-  queryFn: ({ signal }) => call(indicatorVisibilityRoutes.get, { params: { id: establishmentId }, signal }),
-});
+// The reads are lib/api/catalogue.ts's (pickers of other features read the same lists); re-exported for this feature's screens.
+export * from '../../../lib/api/catalogue.ts';
 
 /** A change of the establishment's catalogue, which makes all of it stale once settled. */
 function useCatalogueMutation<V, R>(establishmentId: string, mutationFn: (variables: V) => Promise<R>) {

@@ -1,0 +1,57 @@
+/**
+ * Reads of an establishment's telemonitoring catalogue (schemas/api/catalogue.ts, issue 11 §1): in
+ * lib/ because the back office's catalogue screens and every picker of indicators, levels, statuses
+ * or units (protocols, thresholds, alerts, measures) read the same lists under the same keys; the
+ * catalogue feature's changes make them stale through catalogueKeys.of(establishmentId).
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  alertStatusRoutes, indicatorRoutes, indicatorTypeRoutes, indicatorVisibilityRoutes, interventionLevelRoutes, unitRoutes,
+} from '../../../schemas/api/catalogue.ts';
+import type { QueryOf } from '../../../schemas/api/contract.ts';
+import { listQueryOptions } from '../ui/data-table/list-query.ts';
+import { call } from './client.ts';
+import { catalogueKeys } from './query-keys.ts';
+
+export type IndicatorListQuery = Partial<QueryOf<typeof indicatorRoutes.list>>;
+
+/** A page of the establishment's indicators (with their default thresholds); a picker asks for `{ pageSize: 50 }`. */
+export const fetchIndicatorPage = (establishmentId: string, query: IndicatorListQuery, signal?: AbortSignal) =>
+  call(indicatorRoutes.list, { params: { id: establishmentId }, query, signal });
+/** The establishment's intervention levels, by rank (the most urgent first). */
+export const fetchInterventionLevels = (establishmentId: string, signal?: AbortSignal) =>
+  call(interventionLevelRoutes.list, { params: { id: establishmentId }, signal });
+
+export const useIndicatorPage = (establishmentId: string, query: IndicatorListQuery) => useQuery(listQueryOptions({
+  queryKey: catalogueKeys.indicators(establishmentId, query),
+  fetchPage: (signal) => fetchIndicatorPage(establishmentId, query, signal),
+}));
+
+export const useIndicatorTypes = (establishmentId: string) => useQuery({
+  queryKey: catalogueKeys.list(establishmentId, 'indicator_types'),
+  queryFn: ({ signal }) => call(indicatorTypeRoutes.list, { params: { id: establishmentId }, signal }),
+});
+export const useUnits = (establishmentId: string) => useQuery({
+  queryKey: catalogueKeys.list(establishmentId, 'units'),
+  queryFn: ({ signal }) => call(unitRoutes.list, { params: { id: establishmentId }, signal }),
+});
+export const useAlertStatuses = (establishmentId: string) => useQuery({
+  queryKey: catalogueKeys.list(establishmentId, 'alert_statuses'),
+  queryFn: ({ signal }) => call(alertStatusRoutes.list, { params: { id: establishmentId }, signal }),
+});
+export const useInterventionLevels = (establishmentId: string) => useQuery({
+  queryKey: catalogueKeys.list(establishmentId, 'intervention_levels'),
+  queryFn: ({ signal }) => fetchInterventionLevels(establishmentId, signal),
+});
+export const useLevelAssignments = (establishmentId: string) => useQuery({
+  queryKey: catalogueKeys.list(establishmentId, 'assignments'),
+  queryFn: ({ signal }) => call(interventionLevelRoutes.assignments, { params: { id: establishmentId }, signal }),
+});
+export const useCallableProfessionals = (establishmentId: string) => useQuery({
+  queryKey: catalogueKeys.list(establishmentId, 'professionals'),
+  queryFn: ({ signal }) => call(interventionLevelRoutes.professionals, { params: { id: establishmentId }, signal }),
+});
+export const useIndicatorsVisibility = (establishmentId: string) => useQuery({
+  queryKey: catalogueKeys.list(establishmentId, 'visibility'),
+  queryFn: ({ signal }) => call(indicatorVisibilityRoutes.get, { params: { id: establishmentId }, signal }),
+});
