@@ -8,6 +8,7 @@ import { DataDirectoryLockedError } from './db/lock.ts';
 import { buildGateway } from './app.ts';
 import { provisionDemo } from './demo/provision.ts';
 import { provisionDemoAssignments } from './demo/assignments.ts';
+import { provisionDemoMonitoring } from './demo/monitoring.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { closeOnSignals, fail } from './process.ts';
 import jobs from './jobs/plugin.ts';
@@ -28,7 +29,11 @@ try {
   // Scheduled jobs (pg-boss): automatic close of files past their end date.
   await app.register(jobs);
   // The gateway has synced the provisioned questionnaires: the demo patients get theirs.
-  if (config.demoData) await provisionDemoAssignments(database.db);
+  if (config.demoData) {
+    await provisionDemoAssignments(database.db);
+    // Then their telemonitoring: a protocol, 90 days of measures, their alerts (after the questionnaires it assigns).
+    await provisionDemoMonitoring(database.db);
+  }
   closeOnSignals(app, database);
   await app.listen({ port: config.port, host: config.host });
 
