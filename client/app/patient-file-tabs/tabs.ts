@@ -9,6 +9,7 @@ import { PATIENT_FILE_STATUS } from '../../features/patient-file-status/texts.ts
 import { CONDITIONS } from '../../features/conditions/texts.ts';
 import { tabRegistry } from './registry.ts';
 import { IDENTITY } from '../../features/identity/texts.ts';
+import { INDICATORS_TAB } from '../../features/indicators-tab/texts.ts';
 
 export const patientFileTabs = tabRegistry([
   {
@@ -71,5 +72,13 @@ export const patientFileTabs = tabRegistry([
     privileges: PRIVILEGE_SETS.patientData,
     order: 30,
     component: lazy(() => import('../../features/identity/identity-tab.tsx').then((m) => ({ default: m.IdentityTab }))),
+  },
+  {
+    // The file's charts, value table, thresholds, reference values and non-compliance rules (issue 11 §6); the professional's.
+    id: 'indicators',
+    label: { key: 'indicatorsTab.tab', namespace: INDICATORS_TAB },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 25,
+    component: lazy(() => import('../../features/indicators-tab/indicators-tab.tsx').then((m) => ({ default: m.IndicatorsTab }))),
   },
 ]);
