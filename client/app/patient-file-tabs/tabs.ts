@@ -9,6 +9,7 @@ import { PATIENT_FILE_STATUS } from '../../features/patient-file-status/texts.ts
 import { CONDITIONS } from '../../features/conditions/texts.ts';
 import { tabRegistry } from './registry.ts';
 import { IDENTITY } from '../../features/identity/texts.ts';
+import { PROTOCOLS } from '../../features/protocols/texts.ts';
 import { INDICATORS_TAB } from '../../features/indicators-tab/texts.ts';
 
 export const patientFileTabs = tabRegistry([
@@ -80,5 +81,13 @@ export const patientFileTabs = tabRegistry([
     privileges: PRIVILEGE_SETS.patientData,
     order: 25,
     component: lazy(() => import('../../features/indicators-tab/indicators-tab.tsx').then((m) => ({ default: m.IndicatorsTab }))),
+  },
+  {
+    // The protocols applied to the file with their state and actions, and applying one of its service's (issue 11 §8).
+    id: 'protocols',
+    label: { key: 'protocols.file.tab', namespace: PROTOCOLS },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 27,
+    component: lazy(() => import('../../features/protocols/file-protocols-tab.tsx')),
   },
 ]);
