@@ -1,0 +1,80 @@
+/**
+ * The protocols' calls: an establishment's list, one protocol, what a protocol is made of (the
+ * establishment's questionnaires, indicators and levels), the changes; a patient file's protocols
+ * and their changes, which also make the file's history and questionnaires stale.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { indicatorRoutes, interventionLevelRoutes } from '../../../../schemas/api/catalogue.ts';
+import { formRoutes } from '../../../../schemas/api/forms.ts';
+import { fileProtocolRoutes, protocolRoutes } from '../../../../schemas/api/protocols.ts';
+import type { QueryOf } from '../../../../schemas/api/contract.ts';
+import type { ProtocolBody } from '../../../../schemas/protocols.ts';
+import { call } from '../../../lib/api/client.ts';
+import { patientFileKeys, protocolKeys } from '../../../lib/api/query-keys.ts';
+import { listQueryOptions } from '../../../lib/ui/data-table/list-query.ts';
+
+export type ProtocolListQuery = Omit<QueryOf<typeof protocolRoutes.list>, 'l'>;
+
+export const useProtocolList = (establishmentId: string, query: ProtocolListQuery) => useQuery(listQueryOptions({
+  queryKey: protocolKeys.list(establishmentId, query),
+  fetchPage: (signal) => call(protocolRoutes.list, { params: { id: establishmentId }, query, signal }),
+}));
+
+export const useProtocol = (protocolId: string | undefined) => useQuery({
+  queryKey: protocolKeys.detail(protocolId),
+  queryFn: ({ signal }) => call(protocolRoutes.get, { params: { protocolId: protocolId! }, signal }),
+  enabled: protocolId !== undefined,
+});
+
+/** The choices of the editor; the indicators' first 50 (an establishment's catalogue is a few dozen). */
+export const useProtocolOptions = (establishmentId: string) => useQuery({
+  queryKey: protocolKeys.options(establishmentId),
+  queryFn: async ({ signal }) => {
+    const params = { id: establishmentId };
+    const [forms, indicators, levels] = await Promise.all([
+      call(formRoutes.ofEstablishment, { params, signal }),
+      call(indicatorRoutes.list, { params, query: { pageSize: 50, sort: 'name' }, signal }),
+      call(interventionLevelRoutes.list, { params, signal }),
+    ]);
+    return { forms, indicators: indicators.data, levels };
+  },
+});
+
+export type ProtocolChange =
+  | { action: 'create'; establishmentId: string; body: ProtocolBody }
+  | { action: 'update'; protocolId: string; body: ProtocolBody }
+  | { action: 'archive' | 'restore'; protocolId: string };
+
+function send(change: ProtocolChange) {
+  switch (change.action) {
+    case 'create': return call(protocolRoutes.create, { params: { id: change.establishmentId }, body: change.body });
+    case 'update': return call(protocolRoutes.update, { params: { protocolId: change.protocolId }, body: change.body });
+    case 'archive': return call(protocolRoutes.archive, { params: { protocolId: change.protocolId } });
+    default: return call(protocolRoutes.restore, { params: { protocolId: change.protocolId } });
+  }
+}
+
+export function useChangeProtocol() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: protocolKeys.all }) });
+}
+
+export const useFileProtocols = (patientFileId: string) => useQuery({
+  queryKey: protocolKeys.ofFile(patientFileId),
+  queryFn: ({ signal }) => call(fileProtocolRoutes.ofFile, { params: { id: patientFileId }, signal }),
+});
+
+export type FileProtocolChange =
+  | { action: 'apply'; protocolId: string }
+  | { action: 'activate' | 'deactivate' | 'exclude' | 'restore'; fileProtocolId: string };
+
+export function useChangeFileProtocol(patientFileId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: FileProtocolChange): Promise<unknown> => change.action === 'apply'
+      ? call(fileProtocolRoutes.apply, { params: { id: patientFileId, protocolId: change.protocolId } })
+      : call(fileProtocolRoutes[change.action], { params: { id: change.fileProtocolId } }),
+    // The file's history, questionnaires (applying assigns them) and protocols are all under its key.
+    onSettled: () => client.invalidateQueries({ queryKey: patientFileKeys.detail(patientFileId) }),
+  });
+}
