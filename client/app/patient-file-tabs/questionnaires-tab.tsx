@@ -6,16 +6,14 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FileQuestionnaires } from '../../features/questionnaires/file-questionnaires/file-questionnaires.tsx';
-import { FormResponsesList } from '../../features/questionnaires/responses/form-responses-list.tsx';
+import { FormResponsesList } from '../../lib/form-responses/form-responses-list.tsx';
 import { QUESTIONNAIRES } from '../../features/questionnaires/texts.ts';
 import { paths } from '../../lib/paths.ts';
-import { useSessionData } from '../../lib/session/use-session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import type { PatientFileTabProps } from './tab.ts';
 
 export default function QuestionnairesTab({ file, structureIndex }: PatientFileTabProps) {
   const { t } = useTranslation(QUESTIONNAIRES);
-  const { me } = useSessionData();
   usePageTitle(t('questionnaires.fileForms.tab'));
   return (
     <Stack gap="md">
@@ -28,7 +26,8 @@ export default function QuestionnairesTab({ file, structureIndex }: PatientFileT
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby="file-responses-title">
         <Title order={2} size="h3" id="file-responses-title">{t('questionnaires.responses.tab')}</Title>
-        <FormResponsesList patientFileId={file.id} structureIndex={structureIndex} timeZone={me.timezone} />
+        <FormResponsesList patientFileId={file.id}
+          responseHref={(formResponseId) => paths.professional.patientFileFormResponse.getHref({ structureIndex, patientFileId: file.id, formResponseId })} />
       </Stack>
     </Stack>
   );

@@ -9,7 +9,7 @@ import { usePatientArea } from '../../../lib/areas.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionData } from '../../../lib/session/use-session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useResponses } from '../api/get-responses.ts';
+import { useResponses } from '../../../lib/form-responses/get-responses.ts';
 import { useTasks } from '../../../blocks/shared/api/get-tasks.ts';
 import { surveyHref } from '../definition/route-params.ts';
 import { QueryError } from '../../../lib/ui/query-error.tsx';

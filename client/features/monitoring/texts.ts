@@ -1,0 +1,4 @@
+/** The monitoring screen's texts (locales/{fr,en,ar}.json): one chunk per language, loaded with the screen. */
+import { defineNamespace } from '../../lib/i18n/i18n.ts';
+
+export const MONITORING = defineNamespace('monitoring', (language) => import(`./locales/${language}.json`));
