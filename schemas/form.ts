@@ -104,6 +104,30 @@ const formDefinitionBase = {
     },
     /** PLANNED forms: when occurrences open, how long they stay open, and how late they may still be answered. */
     planning: planningSchema,
+    /**
+     * Answers that feed indicators (issue 11 §2): each a numeric question (`answer`) or computed
+     * value (`computed`) recorded as a measure of the establishment's indicator `indicator` (its
+     * reference) when the response is sent; `unit`: the answer's UCUM unit, default the indicator's.
+     */
+    indicators: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        required: ['indicator', 'from'],
+        additionalProperties: false,
+        properties: {
+          indicator: { type: 'string', minLength: 1, maxLength: 100 },
+          from: {
+            oneOf: [
+              { type: 'object', required: ['answer'], additionalProperties: false, properties: { answer: fieldName } },
+              { type: 'object', required: ['computed'], additionalProperties: false, properties: { computed: fieldName } },
+            ],
+          },
+          unit: { type: 'string', minLength: 1, maxLength: 50 },
+        },
+      },
+    },
   },
   if: { properties: { submissionType: { const: 'PLANNED' } } },
   then: { required: ['planning'] },

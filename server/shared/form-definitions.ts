@@ -12,6 +12,7 @@ import traverse from 'json-schema-traverse';
 import { expressionSchema, formDefinitionSchema, type FormDefinition } from '../../schemas/form.ts';
 import { InvalidDocumentError, type Reason } from './layouts/problems.ts';
 import { withAnnotations } from './answers-ajv.ts';
+import { ucumUnit } from './ucum.ts';
 
 const contract = new Ajv({ allErrors: false, strict: false });
 contract.addSchema(expressionSchema);
@@ -61,6 +62,7 @@ export function parseFormDefinition(input: unknown): FormDefinition {
       if (!answers.includes(field)) throw new FormInvalidError(`/computed/${i}/expression`, { key: 'formNotAQuestion', params: { field } });
     }
   }
+  checkIndicatorMappings(form);
   for (const [language, texts] of Object.entries(form.translations ?? {})) {
     for (const pointer of Object.keys(texts ?? {})) {
       const [target, path] = pointer.startsWith('ui:/') ? [form.uiSchema, pointer.slice(3)] : [form.schema, pointer];
@@ -70,6 +72,27 @@ export function parseFormDefinition(input: unknown): FormDefinition {
     }
   }
   return form;
+}
+
+/**
+ * Answers feeding indicators: the question must exist and be numeric (integer or number), the
+ * computed value must exist, the unit must be a UCUM code. Whether the indicator's reference exists
+ * is the establishment's catalogue's business, read when a response is sent (docs/integrators.md).
+ */
+function checkIndicatorMappings(form: FormDefinition): void {
+  const properties = form.schema.properties as Record<string, { type?: unknown }>;
+  const computed = (form.computed ?? []).map((c) => c.name);
+  for (const [i, mapping] of (form.indicators ?? []).entries()) {
+    if ('answer' in mapping.from) {
+      const field = mapping.from.answer;
+      if (!(field in properties)) throw new FormInvalidError(`/indicators/${i}/from/answer`, { key: 'formNotAQuestion', params: { field } });
+      const type = properties[field]?.type;
+      if (type !== 'number' && type !== 'integer') throw new FormInvalidError(`/indicators/${i}/from/answer`, { key: 'formIndicatorNotNumeric', params: { field } });
+    } else if (!computed.includes(mapping.from.computed)) {
+      throw new FormInvalidError(`/indicators/${i}/from/computed`, { key: 'formNotAComputedValue', params: { name: mapping.from.computed } });
+    }
+    if (mapping.unit !== undefined && !ucumUnit(mapping.unit)) throw new FormInvalidError(`/indicators/${i}/unit`, { key: 'formNotAUcumUnit', params: { unit: mapping.unit } });
+  }
 }
 
 /** Every keyword of every subschema is one ajv checks or an annotation; every format one it knows; no `data-url`. */

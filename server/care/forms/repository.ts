@@ -20,6 +20,7 @@ import { attachFile, unattachedFile } from '../files/attachments.ts';
 import { isLate, occurrenceStatus, occurrencesFrom, planningProblem, type Planning } from './planning.ts';
 import { FREE_RESPONSES_PER_DAY } from './limits.ts';
 import { timeZoneOf } from './time-zone.ts';
+import { recordAnswerMeasures } from './indicator-mapping.ts';
 import type { ErrorCode } from '../../../schemas/errors.ts';
 import { textIn as localized } from '../../../schemas/localized-text.ts';
 import { isUuid } from '../../../schemas/common.ts';
@@ -306,6 +307,8 @@ export function formsRepository(care: CareContext) {
           if (!(await attachFile(tx, id, { kind: 'form_response', id: responseId, patientFileId: file.id }))) throw new AppError(404, 'not_found', {}, field);
         }
         await file.recordHistory(tx, 'FORM_RESPONSE', { formResponseId: responseId, formId: body.formId, lostOccurrences: earlierLate.length }, { onBehalfOf });
+        // Answers mapped to indicators become measures, evaluated, their alerts one batch linked to the response.
+        await recordAnswerMeasures(tx, file, definition, { answers: body.answers as Record<string, unknown>, computed }, { userId, onBehalfOf }, { id: responseId, answeredAt: at });
         return responseId;
       });
     },
