@@ -21,9 +21,11 @@ export function instantIn(date: string, time: string, timeZone: string | undefin
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  const first = wall - offsetMinutes(wall, timeZone) * 60_000;
-  const second = wall - offsetMinutes(first, timeZone) * 60_000;
-  return new Date(Math.min(first, second));
+  // The zone's offsets a day either side cover both sides of any change on that day.
+  const offsets = [...new Set([offsetMinutes(wall - 86_400_000, timeZone), offsetMinutes(wall + 86_400_000, timeZone)])];
+  const candidates = offsets.map((o) => wall - o * 60_000).filter((c) => offsetMinutes(c, timeZone) * 60_000 === wall - c);
+  if (candidates.length > 0) return new Date(Math.min(...candidates));
+  return new Date(wall - Math.max(...offsets) * 60_000);
 }
 
 /** The wall-clock time (HH:MM, 24 h) of an instant in the time zone. */
