@@ -30,6 +30,8 @@ import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers
 import { patientFileIdsOf } from '../helpers/demo-data.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** Spawning a tsx process takes 15-20 s on the loaded 2-core machine: each test allows several. */
+const SLOW = 180_000;
 const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 interface Stream {
@@ -147,7 +149,7 @@ describe('live alerts through the gateway', () => {
     await operator.next((e) => e.batchId === batchId);
     prescriber.close();
     operator.close();
-  });
+  }, SLOW);
 
   it("sends nothing of another service's files, nor to a patient, a caregiver or an establishment admin", async () => {
     const prescriber = await openStream(base, cookies.prescriber!);
@@ -169,7 +171,7 @@ describe('live alerts through the gateway', () => {
     expect(caregiver.events).toEqual([]);
     expect(admin.events).toEqual([]);
     for (const s of [prescriber, proTwo, patient, caregiver, admin]) s.close();
-  });
+  }, SLOW);
 
   it('is refused without a session (401) and to a caller that is not an EventSource (406, translated)', async () => {
     const anonymous = await openStream(base, 'sid=none');
@@ -193,7 +195,7 @@ describe('live alerts through the gateway', () => {
     await expect.poll(() => other.app.liveAlerts.subscribers).toBe(1);
     await other.app.close();
     await stream.ended;
-  });
+  }, SLOW);
 });
 
 describe('live alerts in split mode (gateway → care API)', () => {
@@ -231,5 +233,5 @@ describe('live alerts in split mode (gateway → care API)', () => {
     stream.close();
     // The gateway's request ended: the care API's stream ends too.
     await expect.poll(() => care.liveAlerts.subscribers).toBe(0);
-  });
+  }, SLOW);
 });

@@ -1,9 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { alertsProps } from '../../../schemas/blocks/domain.ts';
-import { FeatureNotAvailable } from '../shared/feature-not-available.tsx';
 import type { BlockComponentProps } from '../types.ts';
+import { PendingAlerts } from './pending-alerts.tsx';
 
-/** No endpoint serves this data yet: the block says so instead of showing invented figures. */
-export default function AlertsBlock({ props }: BlockComponentProps<FromSchema<typeof alertsProps>>) {
-  return <FeatureNotAvailable nameKey="blocks.types.alerts" title={props.title} />;
+/** The newest pending threshold alerts of the caller's files, refreshed live. */
+export default function AlertsBlock({ props, context }: BlockComponentProps<FromSchema<typeof alertsProps>>) {
+  return <PendingAlerts props={props} context={context} kinds={['THRESHOLD']} titleKey="title" />;
 }

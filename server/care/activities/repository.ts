@@ -39,7 +39,7 @@ export async function listActivities(care: CareContext, establishmentId: string,
   const key = ORDER[descending ? sort.slice(1) : sort]!;
   // Never-seen rows last in both directions; the file id breaks ties so pages never overlap.
   const order = descending ? sql`${key} desc nulls last, f.id desc` : sql`${key} asc nulls last, f.id asc`;
-  const where = sql`${inArray(patientFiles.serviceId, opened)} and f.status = 'OPEN'`;
+  const where = sql`f.service_id in (${sql.join(opened.map((id) => sql`${id}::uuid`), sql`, `)}) and f.status = 'OPEN'`;
 
   const result = await care.db.execute(sql`
     select f.id as file_id, u.id as patient_id, u.first_name, u.last_name, s.id as service_id, s.name as service_name,
