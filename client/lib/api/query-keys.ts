@@ -120,8 +120,6 @@ export const protocolKeys = {
   all: ['protocols'] as const,
   list: (establishmentId: Id, query: object) => ['protocols', 'list', establishmentId, query] as const,
   detail: (id: Id) => ['protocols', id] as const,
-  /** What a protocol is made of: the establishment's questionnaires, indicators and intervention levels. */
-  options: (establishmentId: Id) => ['protocols', 'options', establishmentId] as const,
   ofFile: (patientFileId: Id) => ['patient_files', patientFileId, 'protocols'] as const,
 };
 
