@@ -33,7 +33,7 @@ export function ProtocolPage() {
   usePageTitle(name);
   const listHref = paths.professional.medicalProtocols.getHref({ structureIndex });
 
-  if ((!isNew && protocol.isError) || choices.isError) {
+  if ((!isNew && protocol.isError) || choices.error) {
     return <QueryError error={protocol.error ?? choices.error} onRetry={() => { void protocol.refetch(); void choices.refetch(); }} homeHref={listHref} />;
   }
   if ((!isNew && !protocol.data) || !choices.data) return <Group justify="center" p="xl"><Loader aria-label={t('protocols.page.loading')} /></Group>;
@@ -41,7 +41,7 @@ export function ProtocolPage() {
   const language = i18n.language;
   const options: ProtocolOptions = {
     services: structure.services,
-    forms: choices.data.forms.data.map((f) => ({ id: f.id, name: f.name, submissionType: f.submissionType })),
+    forms: choices.data.forms.map((f) => ({ id: f.id, name: f.name, submissionType: f.submissionType })),
     indicators: choices.data.indicators.map((i) => ({ id: i.id, name: textIn(i.name, language) ?? i.reference })),
     levels: choices.data.levels.map((l) => ({ id: l.id, name: textIn(l.name, language) ?? '' })),
   };

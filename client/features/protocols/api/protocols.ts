@@ -4,11 +4,11 @@
  * and their changes, which also make the file's history and questionnaires stale.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { indicatorRoutes, interventionLevelRoutes } from '../../../../schemas/api/catalogue.ts';
-import { formRoutes } from '../../../../schemas/api/forms.ts';
 import { fileProtocolRoutes, protocolRoutes } from '../../../../schemas/api/protocols.ts';
 import type { QueryOf } from '../../../../schemas/api/contract.ts';
 import type { ProtocolBody } from '../../../../schemas/protocols.ts';
+import { useForms } from '../../../blocks/shared/api/get-forms.ts';
+import { useIndicatorPage, useInterventionLevels } from '../../../lib/api/catalogue.ts';
 import { call } from '../../../lib/api/client.ts';
 import { patientFileKeys, protocolKeys } from '../../../lib/api/query-keys.ts';
 import { listQueryOptions } from '../../../lib/ui/data-table/list-query.ts';
@@ -26,19 +26,21 @@ export const useProtocol = (protocolId: string | undefined) => useQuery({
   enabled: protocolId !== undefined,
 });
 
-/** The choices of the editor; the indicators' first 50 (an establishment's catalogue is a few dozen). */
-export const useProtocolOptions = (establishmentId: string) => useQuery({
-  queryKey: protocolKeys.options(establishmentId),
-  queryFn: async ({ signal }) => {
-    const params = { id: establishmentId };
-    const [forms, indicators, levels] = await Promise.all([
-      call(formRoutes.ofEstablishment, { params, signal }),
-      call(indicatorRoutes.list, { params, query: { pageSize: 50, sort: 'name' }, signal }),
-      call(interventionLevelRoutes.list, { params, signal }),
-    ]);
-    return { forms, indicators: indicators.data, levels };
-  },
-});
+/**
+ * The choices of the editor, read where every screen reads them (one owner per endpoint): the
+ * establishment's questionnaires, its first 50 indicators (a catalogue is a few dozen) and its levels.
+ */
+export function useProtocolOptions(establishmentId: string) {
+  const forms = useForms(establishmentId);
+  const indicators = useIndicatorPage(establishmentId, { pageSize: 50, sort: 'name' });
+  const levels = useInterventionLevels(establishmentId);
+  const queries = [forms, indicators, levels];
+  return {
+    data: forms.data && indicators.data && levels.data ? { forms: forms.data.data, indicators: indicators.data.data, levels: levels.data } : undefined,
+    error: queries.find((q) => q.isError)?.error ?? null,
+    refetch: () => Promise.all(queries.map((q) => q.refetch())),
+  };
+}
 
 export type ProtocolChange =
   | { action: 'create'; establishmentId: string; body: ProtocolBody }
