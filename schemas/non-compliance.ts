@@ -25,7 +25,7 @@ export const nonComplianceRuleBodySchema = {
   required: ['indicators', 'periodInDays'],
   properties: {
     indicators: {
-      type: 'array', maxItems: 200, items: { type: 'string', maxLength: 100 },
+      type: 'array', maxItems: 200, items: uuidSchema,
       description: 'Ids of indicators of the file\'s establishment (at least one, at most 50, each once)',
     },
     // A number, checked by the rules (integer, 1 to 365) so each says why on body.periodInDays.

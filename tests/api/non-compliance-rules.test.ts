@@ -6,6 +6,7 @@
  * fr/en/ar, never clamped; another establishment's file or rule 404, the patient 403, a closed
  * file 409. Runs on PGlite and on PostgreSQL.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indicators, nonObservanceRules, patientFileHistory, patientFileProtocols, patientFiles, protocols, services } from '../../server/db/schema.ts';
@@ -110,7 +111,7 @@ describe('bad input, scope and closed files', () => {
     { name: 'no indicator', body: () => ({ indicators: [], periodInDays: 3 }), status: 400, code: 'field_required', field: 'body.indicators', fr: '' },
     { name: 'the same indicator twice', body: () => ({ indicators: [ids.weight, ids.weight], periodInDays: 3 }), status: 400, code: 'duplicate_item', field: 'body.indicators.1', fr: '' },
     { name: "another establishment's indicator", body: () => ({ indicators: [ids.weight, ids.otherWeight], periodInDays: 3 }), status: 404, code: 'not_found', field: 'body.indicators.1', fr: '' },
-    { name: 'an id that is no indicator', body: () => ({ indicators: ['nope'], periodInDays: 3 }), status: 404, code: 'not_found', field: 'body.indicators.0', fr: '' },
+    { name: 'an id of no indicator', body: () => ({ indicators: [randomUUID()], periodInDays: 3 }), status: 404, code: 'not_found', field: 'body.indicators.0', fr: '' },
   ])('refuses $name on its field', async ({ body, status, code, field, fr }) => {
     const file = await newFile();
     const res = await call('prescriber', 'post', `/api/patient_files/${file}/indicator_non_observance_rules`, body());
