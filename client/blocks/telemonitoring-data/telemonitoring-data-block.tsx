@@ -1,9 +1,62 @@
+/**
+ * The summary's telemonitoring data (issue 11 §7): the file's latest values, newest first, paged in
+ * the block (the monitoring values list), each with its indicator, the value as stored in the
+ * indicator's unit, when it was measured, and how it came (typed, questionnaire, device).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { FromSchema } from 'json-schema-to-ts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { monitoringRoutes } from '../../../schemas/api/monitoring.ts';
 import type { telemonitoringDataProps } from '../../../schemas/blocks/domain.ts';
-import { FeatureNotAvailable } from '../shared/feature-not-available.tsx';
+import type { PageSize } from '../../../schemas/common.ts';
+import type { MeasureRow } from '../../../schemas/monitoring.ts';
+import { call } from '../../lib/api/client.ts';
+import { monitoringKeys } from '../../lib/api/query-keys.ts';
+import { useDates } from '../../lib/dates/use-dates.ts';
+import { DataTable } from '../../lib/ui/data-table/data-table.tsx';
+import type { ListDefinition } from '../../lib/ui/data-table/list-state.ts';
+import { useLocalListState } from '../../lib/ui/data-table/use-list-state.ts';
+import { BlockCard } from '../shared/block-card.tsx';
+import { EmptyState } from '../shared/empty-state.tsx';
+import { localize } from '../shared/layout-text.ts';
 import type { BlockComponentProps } from '../types.ts';
+import { nameOf, valueText } from '../value-tables/format.ts';
+import { VALUE_TABLES } from '../value-tables/texts.ts';
 
-/** No endpoint serves this data yet: the block says so instead of showing invented figures. */
-export default function TelemonitoringDataBlock({ props }: BlockComponentProps<FromSchema<typeof telemonitoringDataProps>>) {
-  return <FeatureNotAvailable nameKey="blocks.types.telemonitoring-data" title={props.title} />;
+const SORTS = ['-measuredAt', 'measuredAt'] as const;
+type Sort = (typeof SORTS)[number];
+const column = createColumnHelper<MeasureRow>();
+
+export default function TelemonitoringDataBlock({ props, context }: BlockComponentProps<FromSchema<typeof telemonitoringDataProps>>) {
+  const { t, i18n } = useTranslation(VALUE_TABLES);
+  const dates = useDates();
+  const fileId = context.preview ? undefined : context.patientFileId;
+  const definition = useMemo<ListDefinition<Sort, never>>(
+    () => ({ sorts: SORTS, defaultSort: '-measuredAt', filters: [], defaultPageSize: props.pageSize ?? 5 }), [props.pageSize]);
+  const list = useLocalListState(definition);
+  const query = { sort: list.sort, page: list.page, pageSize: list.pageSize as PageSize };
+  const measures = useQuery({
+    queryKey: monitoringKeys.measures(fileId, query),
+    queryFn: ({ signal }) => call(monitoringRoutes.measures, { params: { id: fileId! }, query, signal }),
+    enabled: fileId !== undefined,
+  });
+  const columns = useMemo(() => [
+    column.accessor((row) => nameOf(row.indicator.name, dates.language), { id: 'indicator', header: t('valueTables.data.indicator') }),
+    column.accessor((row) => row.value, {
+      id: 'value', header: t('valueTables.data.value'),
+      cell: ({ row: { original } }) => <bdi>{`${valueText(original.value, dates.language)} ${original.unit.symbol}`}</bdi>,
+    }),
+    column.accessor((row) => row.measuredAt, { id: 'measuredAt', header: t('valueTables.data.measuredAt'), cell: ({ getValue }) => dates.dateTime(getValue(), 'short') }),
+    column.accessor((row) => row.source, { id: 'source', header: '', cell: ({ getValue }) => t(`valueTables.data.source.${getValue()}`) }),
+  ], [t, dates]);
+  const title = localize(props.title, i18n.language) || t('valueTables.data.title');
+  return (
+    <BlockCard title={title}>
+      {!fileId ? <EmptyState>{t('valueTables.preview')}</EmptyState>
+        : <DataTable list={list} columns={columns} query={measures} getRowId={(row) => row.id} label={title}
+            emptyText={t('valueTables.data.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={0} />}
+    </BlockCard>
+  );
 }

@@ -1,9 +1,43 @@
+/**
+ * The summary's value table (issue 11 §7): the indicators of the block's props (references) from
+ * its start date, else the file's own settings (indicators tab); rows are days in the reader's
+ * time zone, every value of a day listed as stored.
+ */
+import { Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { FromSchema } from 'json-schema-to-ts';
+import { useTranslation } from 'react-i18next';
+import { valueTableRoutes } from '../../../schemas/api/indicators-tab.ts';
 import type { valueTablesProps } from '../../../schemas/blocks/domain.ts';
-import { FeatureNotAvailable } from '../shared/feature-not-available.tsx';
+import { call } from '../../lib/api/client.ts';
+import { indicatorsTabKeys } from '../../lib/api/query-keys.ts';
+import { QueryError } from '../../lib/ui/query-error.tsx';
+import { BlockCard } from '../shared/block-card.tsx';
+import { EmptyState } from '../shared/empty-state.tsx';
+import { localize } from '../shared/layout-text.ts';
 import type { BlockComponentProps } from '../types.ts';
+import { VALUE_TABLES } from './texts.ts';
+import { ValueTableView } from './value-table-view.tsx';
 
-/** No endpoint serves this data yet: the block says so instead of showing invented figures. */
-export default function ValueTablesBlock({ props }: BlockComponentProps<FromSchema<typeof valueTablesProps>>) {
-  return <FeatureNotAvailable nameKey="blocks.types.value-tables" title={props.title} />;
+export default function ValueTablesBlock({ props, context }: BlockComponentProps<FromSchema<typeof valueTablesProps>>) {
+  const { t, i18n } = useTranslation(VALUE_TABLES);
+  const fileId = context.preview ? undefined : context.patientFileId;
+  const query = {
+    ...(props.indicators && props.indicators.length > 0 ? { indicators: props.indicators.join(',') } : {}),
+    ...(props.startDate ? { startDate: props.startDate } : {}),
+  };
+  const table = useQuery({
+    queryKey: indicatorsTabKeys.valueTable(fileId, query),
+    queryFn: ({ signal }) => call(valueTableRoutes.table, { params: { id: fileId! }, query, signal }),
+    enabled: fileId !== undefined,
+  });
+  return (
+    <BlockCard title={localize(props.title, i18n.language) || t('valueTables.title')}>
+      {!fileId ? <EmptyState>{t('valueTables.preview')}</EmptyState>
+        : table.isPending ? <Loader size="sm" />
+          : table.isError ? <QueryError error={table.error} onRetry={() => void table.refetch()} />
+            : table.data.indicators.length === 0 ? <EmptyState>{t('valueTables.noIndicator')}</EmptyState>
+              : <ValueTableView table={table.data} />}
+    </BlockCard>
+  );
 }

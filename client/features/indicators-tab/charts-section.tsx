@@ -12,7 +12,7 @@ import type { CustomizableIndicator } from '../../../schemas/customizable-indica
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
 import { useChartDisplays, useTabChange } from './api/indicators-tab.ts';
-import { ChartCard, chartTitle } from './chart-card.tsx';
+import { ChartCard, chartTitle } from '../../blocks/graphs/chart-card.tsx';
 import { nameOf } from '../../blocks/value-tables/format.ts';
 import { INDICATORS_TAB } from './texts.ts';
 

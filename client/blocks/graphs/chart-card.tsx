@@ -13,7 +13,7 @@ import { call } from '../../lib/api/client.ts';
 import { monitoringKeys } from '../../lib/api/query-keys.ts';
 import { IndicatorChart, type ChartThreshold } from '../../lib/charts/index.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
-import { nameOf } from '../../blocks/value-tables/format.ts';
+import { nameOf } from '../value-tables/format.ts';
 
 const DAY = 86_400_000;
 
@@ -22,7 +22,10 @@ export function chartTitle(chart: Pick<ChartDisplay, 'title' | 'indicators'>, la
   return chart.title || chart.indicators.map((i) => nameOf(i.name, language)).join(', ');
 }
 
-export function ChartCard({ fileId, chart, now }: { fileId: string; chart: ChartDisplay; now: number }) {
+/** What a chart draws: a chart display, or one indicator over a period (the graphs block's fallback). */
+export type ChartSpec = Pick<ChartDisplay, 'title' | 'indicators' | 'chartType' | 'periodDays'>;
+
+export function ChartCard({ fileId, chart, now, height }: { fileId: string; chart: ChartSpec; now: number; height?: number }) {
   const { i18n } = useTranslation();
   // The period ends at the start of the next minute, so the key stays the same between renders.
   const to = new Date(Math.ceil(now / 60_000) * 60_000).toISOString();
@@ -57,7 +60,7 @@ export function ChartCard({ fileId, chart, now }: { fileId: string; chart: Chart
   if (!props) return <Loader size="sm" />;
   return (
     <IndicatorChart
-      {...props} chartType={chart.chartType} from={from} to={to}
+      {...props} chartType={chart.chartType} from={from} to={to} height={height}
       label={`${chartTitle(chart, i18n.language)} (${chart.periodDays})`}
     />
   );
