@@ -11,6 +11,7 @@ import {
   indicatorsVisibilityBodySchema, indicatorTypeBodySchema, indicatorTypeSchema, indicatorVisibilitySchema, interventionLevelBodySchema,
   interventionLevelSchema, levelAssignmentBodySchema, levelAssignmentSchema, unitBodySchema, unitSchema,
 } from '../catalogue.ts';
+import type { JSONSchema } from 'json-schema-to-ts';
 import { defineRoute } from './contract.ts';
 
 const tags = ['telemonitoring catalogue'] as const;
@@ -20,54 +21,11 @@ const noContent = { 204: { type: 'null' }, ...errors } as const;
 const paramsOf = <const K extends string>(key: K) => ({
   type: 'object', required: [key], additionalProperties: false, properties: { [key]: uuidSchema } as { [P in K]: typeof uuidSchema },
 }) as const;
-const typeParams = paramsOf('typeId');
-const unitParams = paramsOf('unitId');
 const indicatorParams = paramsOf('indicatorId');
-const statusParams = paramsOf('statusId');
-const levelParams = paramsOf('levelId');
 const personLevelParams = {
   type: 'object', required: ['id', 'levelId'], additionalProperties: false, properties: { id: uuidSchema, levelId: uuidSchema },
 } as const;
 const q = localeOnlyQuerySchema;
-
-export const indicatorTypeRoutes = {
-  list: defineRoute({
-    method: 'GET', url: '/api/establishments/:id/indicator_types', tags, summary: "The establishment's indicator types, by French name",
-    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: indicatorTypeSchema }, ...errors },
-  }),
-  create: defineRoute({
-    method: 'POST', url: '/api/establishments/:id/indicator_types', tags, summary: 'Adds an indicator type (name unique in the establishment)',
-    params: idParamsSchema, querystring: q, body: indicatorTypeBodySchema, response: { 201: indicatorTypeSchema, ...errors },
-  }),
-  update: defineRoute({
-    method: 'PUT', url: '/api/indicator_types/:typeId', tags, summary: 'Renames an indicator type',
-    params: typeParams, querystring: q, body: indicatorTypeBodySchema, response: { 200: indicatorTypeSchema, ...errors },
-  }),
-  delete: defineRoute({
-    method: 'DELETE', url: '/api/indicator_types/:typeId', tags, summary: 'Deletes an indicator type no indicator has (409 indicator_type_in_use otherwise)',
-    params: typeParams, querystring: q, response: noContent,
-  }),
-} as const;
-
-export const unitRoutes = {
-  list: defineRoute({
-    method: 'GET', url: '/api/establishments/:id/units', tags, summary: "The establishment's units, by French name",
-    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: unitSchema }, ...errors },
-  }),
-  create: defineRoute({
-    method: 'POST', url: '/api/establishments/:id/units', tags,
-    summary: 'Adds a unit: a case-exact UCUM code (400 invalid_ucum_code on ucumCode), a name and a symbol, each unique in the establishment',
-    params: idParamsSchema, querystring: q, body: unitBodySchema, response: { 201: unitSchema, ...errors },
-  }),
-  update: defineRoute({
-    method: 'PUT', url: '/api/units/:unitId', tags, summary: 'Changes a unit (its UCUM code only while no indicator uses it)',
-    params: unitParams, querystring: q, body: unitBodySchema, response: { 200: unitSchema, ...errors },
-  }),
-  delete: defineRoute({
-    method: 'DELETE', url: '/api/units/:unitId', tags, summary: 'Deletes a unit no indicator uses (409 unit_in_use otherwise)',
-    params: unitParams, querystring: q, response: noContent,
-  }),
-} as const;
 
 export const indicatorRoutes = {
   list: defineRoute({
@@ -94,41 +52,68 @@ export const indicatorRoutes = {
   }),
 } as const;
 
-export const alertStatusRoutes = {
-  list: defineRoute({
-    method: 'GET', url: '/api/establishments/:id/alert_statuses', tags, summary: "The establishment's alert statuses, by French name",
-    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: alertStatusSchema }, ...errors },
-  }),
-  create: defineRoute({
-    method: 'POST', url: '/api/establishments/:id/alert_statuses', tags, summary: 'Adds an alert status (name unique; closesAlert: setting it closes the alert)',
-    params: idParamsSchema, querystring: q, body: alertStatusBodySchema, response: { 201: alertStatusSchema, ...errors },
-  }),
-  update: defineRoute({
-    method: 'PUT', url: '/api/alert_statuses/:statusId', tags, summary: 'Changes an alert status',
-    params: statusParams, querystring: q, body: alertStatusBodySchema, response: { 200: alertStatusSchema, ...errors },
-  }),
-  delete: defineRoute({
-    method: 'DELETE', url: '/api/alert_statuses/:statusId', tags, summary: 'Deletes an alert status (alerts that had it keep their history, without the status)',
-    params: statusParams, querystring: q, response: noContent,
-  }),
-} as const;
+/**
+ * The four routes of a small catalogue record (`collection`: indicator_types, units…): the list and
+ * a creation under its establishment, an update and a deletion by its own id (`param`).
+ */
+function recordRoutes<const C extends string, const K extends string, const Item extends JSONSchema, const Body extends JSONSchema>(o: {
+  collection: C; param: K; item: Item; body: Body; summaries: { list: string; create: string; update: string; delete: string };
+}) {
+  const params = paramsOf(o.param);
+  return {
+    list: defineRoute({
+      method: 'GET', url: `/api/establishments/:id/${o.collection}`, tags, summary: o.summaries.list,
+      params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: o.item }, ...errors },
+    }),
+    create: defineRoute({
+      method: 'POST', url: `/api/establishments/:id/${o.collection}`, tags, summary: o.summaries.create,
+      params: idParamsSchema, querystring: q, body: o.body, response: { 201: o.item, ...errors },
+    }),
+    update: defineRoute({
+      method: 'PUT', url: `/api/${o.collection}/:${o.param}`, tags, summary: o.summaries.update,
+      params, querystring: q, body: o.body, response: { 200: o.item, ...errors },
+    }),
+    delete: defineRoute({
+      method: 'DELETE', url: `/api/${o.collection}/:${o.param}`, tags, summary: o.summaries.delete, params, querystring: q, response: noContent,
+    }),
+  };
+}
+
+export const indicatorTypeRoutes = recordRoutes({
+  collection: 'indicator_types', param: 'typeId', item: indicatorTypeSchema, body: indicatorTypeBodySchema, summaries: {
+    list: "The establishment's indicator types, by French name",
+    create: 'Adds an indicator type (name unique in the establishment)',
+    update: 'Renames an indicator type',
+    delete: 'Deletes an indicator type no indicator has (409 indicator_type_in_use otherwise)',
+  },
+});
+
+export const unitRoutes = recordRoutes({
+  collection: 'units', param: 'unitId', item: unitSchema, body: unitBodySchema, summaries: {
+    list: "The establishment's units, by French name",
+    create: 'Adds a unit: a case-exact UCUM code (400 invalid_ucum_code on ucumCode), a name and a symbol, each unique in the establishment',
+    update: 'Changes a unit (its UCUM code only while no indicator uses it)',
+    delete: 'Deletes a unit no indicator uses (409 unit_in_use otherwise)',
+  },
+});
+
+export const alertStatusRoutes = recordRoutes({
+  collection: 'alert_statuses', param: 'statusId', item: alertStatusSchema, body: alertStatusBodySchema, summaries: {
+    list: "The establishment's alert statuses, by French name",
+    create: 'Adds an alert status (name unique; closesAlert: setting it closes the alert)',
+    update: 'Changes an alert status',
+    delete: 'Deletes an alert status (alerts that had it keep their history, without the status)',
+  },
+});
 
 export const interventionLevelRoutes = {
-  list: defineRoute({
-    method: 'GET', url: '/api/establishments/:id/intervention_levels', tags, summary: "The establishment's intervention levels, by rank (1 the most urgent)",
-    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: interventionLevelSchema }, ...errors },
-  }),
-  create: defineRoute({
-    method: 'POST', url: '/api/establishments/:id/intervention_levels', tags, summary: 'Adds an intervention level (name unique, rank ≥ 1, an alert colour)',
-    params: idParamsSchema, querystring: q, body: interventionLevelBodySchema, response: { 201: interventionLevelSchema, ...errors },
-  }),
-  update: defineRoute({
-    method: 'PUT', url: '/api/intervention_levels/:levelId', tags, summary: 'Changes an intervention level',
-    params: levelParams, querystring: q, body: interventionLevelBodySchema, response: { 200: interventionLevelSchema, ...errors },
-  }),
-  delete: defineRoute({
-    method: 'DELETE', url: '/api/intervention_levels/:levelId', tags, summary: 'Deletes an intervention level no threshold uses (409 intervention_level_in_use otherwise)',
-    params: levelParams, querystring: q, response: noContent,
+  ...recordRoutes({
+    collection: 'intervention_levels', param: 'levelId', item: interventionLevelSchema, body: interventionLevelBodySchema, summaries: {
+      list: "The establishment's intervention levels, by rank (1 the most urgent)",
+      create: 'Adds an intervention level (name unique, rank ≥ 1, an alert colour)',
+      update: 'Changes an intervention level',
+      delete: 'Deletes an intervention level no threshold uses (409 intervention_level_in_use otherwise)',
+    },
   }),
   assignments: defineRoute({
     method: 'GET', url: '/api/establishments/:id/intervention_levels/assignments', tags, summary: 'Who is called at which level in which service of the establishment',

@@ -32,19 +32,19 @@ export function ThresholdsEditor({ rows, onChange, levels, errors }: {
         const n = index + 1;
         const colour = colourOf(row.levelId);
         return (
-          <Group key={row.key} align="flex-start" gap="xs" wrap="wrap" role="group" aria-label={t('catalogue.indicators.thresholds.row', { n })} data-threshold={index}>
-            <Select label={t('catalogue.indicators.thresholds.level')} data={levelData} value={row.levelId || null} required w={170} error={error('levelId')}
+          <Group key={row.key} align="flex-start" gap="xs" wrap="nowrap" role="group" aria-label={t('catalogue.indicators.thresholds.row', { n })} data-threshold={index}>
+            <Select label={t('catalogue.indicators.thresholds.level')} data={levelData} value={row.levelId || null} required w={150} error={error('levelId')}
               leftSection={colour ? <ColorSwatch color={swatchColour(colour)} size={14} /> : undefined}
               placeholder={t('catalogue.indicators.form.choose')} onChange={(v) => set(index, { levelId: v ?? '' })} />
-            <Select label={t('catalogue.indicators.thresholds.operator')} required w={210} error={error('operator')} value={row.operator || null}
+            <Select label={t('catalogue.indicators.thresholds.operator')} required miw={150} style={{ flex: 1 }} error={error('operator')} value={row.operator || null}
               placeholder={t('catalogue.indicators.form.choose')}
               data={BOUNDARY_OPERATORS.map((o) => ({ value: o, label: `${o}  ${t(`catalogue.indicators.thresholds.operators.${o}`)}` }))}
               onChange={(v) => set(index, { operator: v ?? '' })} />
-            <Select label={t('catalogue.indicators.thresholds.mode')} required w={200} error={error('mode')} value={row.mode || null}
+            <Select label={t('catalogue.indicators.thresholds.mode')} required w={170} error={error('mode')} value={row.mode || null}
               placeholder={t('catalogue.indicators.form.choose')}
               data={BOUNDARY_MODES.map((m) => ({ value: m, label: t(`catalogue.indicators.thresholds.modes.${m}`) }))}
               onChange={(v) => set(index, { mode: v ?? '' })} />
-            <TextInput label={t('catalogue.indicators.thresholds.value')} required w={110} inputMode="decimal" dir="ltr" error={error('value')} value={row.value}
+            <TextInput label={t('catalogue.indicators.thresholds.value')} required w={90} inputMode="decimal" dir="ltr" error={error('value')} value={row.value}
               onChange={(e) => set(index, { value: e.currentTarget.value })} />
             <ActionIcon variant="subtle" color="gray" mt={28} aria-label={t('catalogue.indicators.thresholds.remove', { n })}
               onClick={() => onChange(rows.filter((_, i) => i !== index))}>×</ActionIcon>
