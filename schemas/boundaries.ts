@@ -31,7 +31,8 @@ export const boundariesBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['boundaries'],
-  properties: { boundaries: { type: 'array', minItems: 1, maxItems: BOUNDARIES_PER_INDICATOR_MAX, items: boundaryInputSchema } },
+  // At least one (field_required otherwise, said by the server after the ids are found); to go back to the defaults, DELETE.
+  properties: { boundaries: { type: 'array', maxItems: BOUNDARIES_PER_INDICATOR_MAX, items: boundaryInputSchema } },
 } as const;
 export type BoundariesBody = FromSchema<typeof boundariesBodySchema>;
 

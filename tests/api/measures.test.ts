@@ -294,6 +294,7 @@ describe('the file thresholds over the defaults', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ field: 'body.boundaries.0.levelId' });
     expect((await call('prescriber', 'put', `/api/patient_files/${file}/indicators/${await indicator('spo2', 'clinique-des-tilleuls')}/boundaries`, { boundaries: [{ levelId: await level(1), operator: '<', value: 85 }] })).status).toBe(404);
+    expect((await call('prescriber', 'put', path, { boundaries: [] })).body).toMatchObject({ code: 'field_required', field: 'body.boundaries' });
     const closed = await newFile({ status: 'CLOSED' });
     expect((await call('prescriber', 'put', `/api/patient_files/${closed}/indicators/${spo2}/boundaries`, { boundaries: [{ levelId: await level(1), operator: '<', value: 85 }] })).status).toBe(409);
   });

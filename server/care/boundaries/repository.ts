@@ -12,7 +12,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { indicatorBoundaries, indicators, interventionLevels } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import { textIn, type LocalizedText } from '../../../schemas/localized-text.ts';
 import type { Boundary, BoundariesBody, IndicatorBoundaries } from '../../../schemas/boundaries.ts';
 import type { CareContext } from '../context.ts';
@@ -70,14 +70,15 @@ const ownOf = (fileId: string, indicatorId: string) => and(
 
 export async function putBoundaries(care: CareContext, file: PatientFileHandle, indicatorId: string, body: BoundariesBody): Promise<IndicatorBoundaries> {
   await requireIndicator(care.db, file, indicatorId);
-  file.requireProfessional();
-  file.requireOpen();
   const levelIds = [...new Set(body.boundaries.map((b) => b.levelId))];
   const levels = new Set((await care.db.select({ id: interventionLevels.id }).from(interventionLevels)
     .where(and(inArray(interventionLevels.id, levelIds), eq(interventionLevels.establishmentId, file.establishmentId)))).map((l) => l.id));
   body.boundaries.forEach((b, index) => {
     if (!levels.has(b.levelId)) throw new AppError(404, 'not_found', {}, `body.boundaries.${index}.levelId`);
   });
+  file.requireProfessional();
+  file.requireOpen();
+  if (body.boundaries.length === 0) throw badRequest('field_required', {}, 'body.boundaries');
   const now = care.now();
   await care.db.transaction(async (tx) => {
     // The file's own set, locked: two editors of the same thresholds take turns.

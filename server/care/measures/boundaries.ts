@@ -13,7 +13,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { indicatorBoundaries, indicators, interventionLevels, patientFileProtocols, patientFiles, referenceValues, services, units } from '../../db/schema.ts';
 import type { BoundaryMode, BoundaryOperator } from '../../../schemas/telemonitoring.ts';
-import type { EvaluatedBoundary } from './evaluate.ts';
+import { boundariesInForce, type EvaluatedBoundary } from './evaluate.ts';
 
 export type BoundaryOrigin = 'default' | 'file' | 'protocol';
 
@@ -110,8 +110,8 @@ export async function effectiveBoundaries(db: Db, fileId: string, indicatorIds?:
   }
   for (const entry of result.values()) {
     const own = fileBoundaries.get(entry.indicatorId);
-    entry.customised = own !== undefined;
-    entry.boundaries = own ?? entry.defaults;
+    entry.boundaries = [...boundariesInForce(entry.defaults, own)];
+    entry.customised = own !== undefined && own.length > 0;
   }
   return result;
 }

@@ -85,3 +85,12 @@ export function evaluateMeasure<B extends EvaluatedBoundary>(value: number, boun
   }
   return best?.crossing;
 }
+
+/**
+ * Customised over default, for one indicator: the file's active thresholds (its own and its
+ * active protocols') when it has any, else the indicator's defaults. Never a mix: a file that
+ * sets its own fever threshold does not keep the default one beside it.
+ */
+export function boundariesInForce<B>(defaults: readonly B[], fileBoundaries: readonly B[] | undefined): readonly B[] {
+  return fileBoundaries !== undefined && fileBoundaries.length > 0 ? fileBoundaries : defaults;
+}

@@ -25,7 +25,8 @@ export const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface MeasureInput {
   indicatorId: string;
-  value: number;
+  /** Undefined only from a request that left it out: refused (field_required) once the indicator is found. */
+  value: number | undefined;
   /** A UCUM code; absent: the indicator's unit. */
   unit?: string | null;
   measuredAt: Date;
@@ -63,6 +64,7 @@ export async function recordMeasures(
     const field = input.field ?? `body.data.${index}`;
     const indicator = inForce.get(input.indicatorId);
     if (!indicator) throw new AppError(404, 'not_found', {}, `${field}.indicatorId`);
+    if (input.value === undefined) throw badRequest('field_required', {}, `${field}.value`);
     if (!Number.isFinite(input.value)) throw badRequest('invalid_number', { field: `${field}.value` }, `${field}.value`);
     if (!(input.measuredAt instanceof Date) || Number.isNaN(input.measuredAt.getTime())) throw badRequest('validation_error', { field: `${field}.measuredAt`, reason: 'date-time' }, `${field}.measuredAt`);
     if (input.measuredAt.getTime() > at.getTime() + CLOCK_SKEW_MS) throw badRequest('measured_at_in_future', {}, `${field}.measuredAt`);

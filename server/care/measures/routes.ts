@@ -19,7 +19,7 @@ function inputsOf(body: MeasuresBody, now: Date): MeasureInput[] {
   const { data, ...single } = body;
   const toInput = (input: Partial<MeasureInputBody>, field: string): MeasureInput => {
     if (input.indicatorId === undefined) throw badRequest('field_required', {}, `${field}.indicatorId`);
-    if (input.value === undefined) throw badRequest('field_required', {}, `${field}.value`);
+    // A missing value is said after the indicator is found (recordMeasures): ids first, as everywhere.
     return { indicatorId: input.indicatorId, value: input.value, unit: input.unit, measuredAt: input.measuredAt ? new Date(input.measuredAt) : now, field };
   };
   if (data === undefined) return [toInput(single, 'body')];

@@ -46,11 +46,12 @@ async function referenceValueOf(care: CareContext, id: string): Promise<Referenc
 }
 
 export async function createReferenceValue(care: CareContext, file: PatientFileHandle, body: ReferenceValueBody): Promise<ReferenceValue> {
-  file.requireProfessional();
-  file.requireOpen();
+  // Ids first (another establishment's indicator is a 404 whoever asks), then who may, then the file's state.
   const [indicator] = await care.db.select({ id: indicators.id }).from(indicators)
     .where(and(eq(indicators.id, body.indicatorId), eq(indicators.establishmentId, file.establishmentId)));
   if (!indicator) throw new AppError(404, 'not_found', {}, 'body.indicatorId');
+  file.requireProfessional();
+  file.requireOpen();
   const now = care.now();
   const id = await care.db.transaction(async (tx) => {
     const previous = await tx.update(referenceValues).set({ deactivatedAt: now, deactivatedBy: care.userId })
