@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertStatuses, chartDisplays, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
+import { alertStatuses, chartDisplays, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
 import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
@@ -35,7 +35,8 @@ type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 
   | 'condition' | 'pathology' | 'note' | 'caregiver'
   | 'person' | 'identityDocument' | 'documentType'
   | 'indicatorType' | 'unit' | 'indicator' | 'alertStatus' | 'interventionLevel'
-  | 'chartDisplay';
+  | 'chartDisplay'
+  | 'boundary' | 'referenceValue';
 type Location = 'params' | 'querystring' | 'body';
 
 /**
@@ -63,6 +64,9 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
   // The indicators tab: a chart's indicators, the value table's columns (ids of the establishment's indicators).
   if (location === 'body' && (name === 'indicatorIds' || (name === 'indicators' && url.endsWith('/indicator_values_table_settings')))) return 'indicator';
   if (location === 'params' && name === 'chartDisplayId') return 'chartDisplay';
+  // A file's own alert thresholds and reference values (issue 11 §3).
+  if (location === 'params' && name === 'boundaryId') return 'boundary';
+  if (location === 'params' && name === 'referenceValueId') return 'referenceValue';
   if (name === 'statusId' || name === 'alertStatusId') return 'alertStatus';
   if (name === 'levelId') return 'interventionLevel';
   if (location === 'body' && name === 'establishmentService') return 'service';
@@ -186,6 +190,16 @@ async function chartDisplayOf(fileId: string, establishment: 'chu-azur' | 'clini
   return { chartDisplay: chart!.id };
 }
 
+/** A threshold of the file's own and a reference value of the file (on a demo indicator of its establishment). */
+async function thresholdsOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls') {
+  const establishmentId = await establishmentIdOf(db, establishment);
+  const [indicator] = await db.select({ id: indicators.id }).from(indicators).where(and(eq(indicators.establishmentId, establishmentId), eq(indicators.reference, 'spo2')));
+  const [level] = await db.select({ id: interventionLevels.id }).from(interventionLevels).where(and(eq(interventionLevels.establishmentId, establishmentId), eq(interventionLevels.rank, 1)));
+  const [boundary] = await db.insert(indicatorBoundaries).values({ indicatorId: indicator!.id, patientFileId: fileId, levelId: level!.id, operator: '<', value: 85 }).returning({ id: indicatorBoundaries.id });
+  const [reference] = await db.insert(referenceValues).values({ indicatorId: indicator!.id, patientFileId: fileId, value: 96 }).returning({ id: referenceValues.id });
+  return { boundary: boundary!.id, referenceValue: reference!.id };
+}
+
 /** A record of each kind of the establishment's telemonitoring catalogue (indicator types, units, indicators, alert statuses, levels). */
 async function catalogueOf(establishmentId: string) {
   const tag = randomUUID();
@@ -254,6 +268,7 @@ beforeAll(async () => {
       ...await identityOf(fileId, await establishmentIdOf(db, establishment), pro),
       ...await catalogueOf(await establishmentIdOf(db, establishment)),
       ...await chartDisplayOf(fileId, establishment),
+      ...await thresholdsOf(fileId, establishment),
     };
   }
 
