@@ -112,7 +112,9 @@ describe('the list', () => {
     const prescriber = await listed('prescriber', 'pageSize=50');
     expect(prescriber.data.some((a) => a.patientFileId === cardio.id)).toBe(true);
     expect(prescriber.data.every((a) => a.service.id !== surgeryId)).toBe(true);
-    expect((await listed('prescriber', `patientFileId=${surgery.id}`)).totalItems).toBe(0);
+    const notOpened = await list('prescriber', `patientFileId=${surgery.id}`);
+    expect(notOpened.status).toBe(404);
+    expect(notOpened.body.field).toBe('querystring.patientFileId');
     // Asking for that service by name gives nothing either (it exists, but is not opened).
     expect((await listed('prescriber', `serviceIds=${surgeryId}`)).totalItems).toBe(0);
     // The operator holds the establishment: both.

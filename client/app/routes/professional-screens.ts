@@ -12,9 +12,9 @@ const {
 
 export const professionalScreens: readonly Screen[] = [
   { id: 'professionalHome', path: s.home.path, navLabel: 'nav.professional.home', lazy: () => import('../../features/layout-screens/professional-home-page.tsx') },
-  { id: 'alerts', path: s.alerts.path, navLabel: 'nav.professional.alerts' },
+  { id: 'alerts', path: s.alerts.path, navLabel: 'nav.professional.alerts', lazy: () => import('../../features/alerts/alerts-page.tsx') },
   { id: 'patientFiles', path: s.patientFiles.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.patientFiles', lazy: () => import('../../features/patient-files/patient-file-list-page.tsx') },
-  { id: 'medicalProtocols', path: s.medicalProtocols.path, privileges: PROTOCOLS, navLabel: 'nav.professional.medicalProtocols', lazy: () => import('../../features/protocols/protocol-list-page.tsx') },
+  { id: 'medicalProtocols', path: s.medicalProtocols.path, privileges: PROTOCOLS, navLabel: 'nav.professional.medicalProtocols' },
   { id: 'prescriptions', path: s.prescriptions.path, navLabel: 'nav.professional.prescriptions' },
   { id: 'contentValidation', path: s.contentValidation.path, privileges: VALIDATION, navLabel: 'nav.professional.contentValidation' },
   { id: 'statistics', path: s.statistics.path, privileges: STATISTICS, navLabel: 'nav.professional.statistics' },
@@ -26,7 +26,7 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'devices', path: s.devices.path, privileges: ADMIN_ESTABLISHMENT, navLabel: 'nav.professional.devices' },
   { id: 'alertsBatch', path: s.alertsBatch.path, back: 'alerts' },
   { id: 'identityDocument', path: s.identityDocument.path, privileges: PATIENT_DATA, lazy: () => import('../../features/identity/identity-document-page.tsx') },
-  { id: 'medicalProtocol', path: s.medicalProtocol.path, privileges: PROTOCOLS, back: 'medicalProtocols', lazy: () => import('../../features/protocols/protocol-page.tsx') },
+  { id: 'medicalProtocol', path: s.medicalProtocol.path, privileges: PROTOCOLS, back: 'medicalProtocols' },
   { id: 'medicalProtocolDocument', path: s.medicalProtocolDocument.path, privileges: PROTOCOLS, back: 'medicalProtocols' },
   { id: 'patientFileDocument', path: s.patientFileDocument.path, privileges: PATIENT_DATA },
   { id: 'patientFileFormResponse', path: s.patientFileFormResponse.path, privileges: PATIENT_DATA, back: 'patientFile', lazy: () => import('../../features/questionnaires/responses/professional-form-response-page.tsx') },

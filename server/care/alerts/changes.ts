@@ -15,14 +15,13 @@ import { noteTextError } from '../../../schemas/notes.ts';
 import type { CareContext } from '../context.ts';
 import { alertRows } from './list.ts';
 
-/** The alert through its file (404 unless the caller may open it), for a change by a professional of an open file. */
+/** The alert through its file (404 unless the caller may open it), for a change by a professional of an open file (its state is checked after the body's ids). */
 async function alertForChange(care: CareContext, alertId: string) {
   const file = await care.patientFileOf('alert', alertId);
   const [alert] = await care.db.select().from(alerts).where(and(eq(alerts.id, alertId), eq(alerts.patientFileId, file.id)));
   if (!alert) throw notFound();
   file.requireProfessional();
   file.requireOpen();
-  if (alert.status === 'CLOSED') throw new AppError(409, 'alert_already_closed');
   return { file, alert };
 }
 
@@ -43,6 +42,7 @@ async function change(care: CareContext, alertId: string, body: AlertChangeBody,
   const { file, alert } = await alertForChange(care, alertId);
   if (!close && body.alertStatusId === undefined && body.comment === undefined) throw badRequest('field_required', {}, 'body.alertStatusId');
   const status = await checkBody(care, file.establishmentId, body);
+  if (alert.status === 'CLOSED') throw new AppError(409, 'alert_already_closed');
   const closes = close || status?.closesAlert === true;
   const now = care.now();
   await care.db.transaction(async (tx) => {

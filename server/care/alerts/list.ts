@@ -158,6 +158,12 @@ export async function listAlerts(care: CareContext, establishmentId: string, que
   ]);
   requireKnown(query.serviceIds, new Set(all.map((s) => s.id)), 'serviceIds');
   requireKnown(query.levelIds, new Set(levels.map((l) => l.id)), 'levelIds');
+  // One file's alerts: a file the caller opens as a professional in this establishment, else 404 on the field.
+  if (query.patientFileId) {
+    const [file] = await care.db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, query.patientFileId));
+    const opens = servicesOpenedIn(care.grants, establishmentId, all).some((s) => s.id === file?.serviceId);
+    if (!opens) throw new AppError(404, 'not_found', {}, 'querystring.patientFileId');
+  }
   const wanted = query.serviceIds ?? [];
   const opened = servicesOpenedIn(care.grants, establishmentId, all).filter((s) => !wanted.length || wanted.includes(s.id)).map((s) => s.id);
   if (!opened.length) return { data: [], totalItems: 0, page, pageSize };

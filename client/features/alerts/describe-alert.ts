@@ -1,0 +1,21 @@
+/** What an alert is about, as a sentence of the interface's language: the threshold crossed, or the kind of non-compliance. */
+import type { TFunction } from 'i18next';
+import type { AlertRow } from '../../../schemas/alerts.ts';
+import { textIn } from '../../../schemas/localized-text.ts';
+
+const OPERATOR_SIGNS: Record<string, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥', '=': '=', '!=': '≠' };
+
+export function alertReason(alert: AlertRow, t: TFunction, language: string, number: (value: number, decimals: number) => string): string {
+  const indicator = alert.indicator ? textIn(alert.indicator.name, language) ?? alert.indicator.reference : '';
+  if (alert.kind === 'THRESHOLD' && alert.indicator && alert.operator && alert.threshold !== null) {
+    return t('alerts.threshold', {
+      indicator, operator: OPERATOR_SIGNS[alert.operator], threshold: number(alert.threshold, alert.indicator.decimals), unit: alert.indicator.unitSymbol,
+    });
+  }
+  return indicator ? `${t(`alerts.kind.${alert.kind}`)} (${indicator})` : t(`alerts.kind.${alert.kind}`);
+}
+
+export function alertValue(alert: AlertRow, t: TFunction, number: (value: number, decimals: number) => string): string {
+  if (!alert.measure || !alert.indicator) return '';
+  return t('alerts.value', { value: number(alert.measure.value, alert.indicator.decimals), unit: alert.indicator.unitSymbol });
+}
