@@ -16,6 +16,13 @@
  * appointments…), by the establishments' professionals or the patient, some on the patient's
  * behalf, over the file's life; one file in 10,000 is a long follow-up with 2,000 entries.
  * `--files 100000` thus writes about 1M entries (tests/bench/patient-file-history.ts).
+ *
+ * `--measures-per-file N` and `--alerts-per-file M` (default 0) give each new file N measures of
+ * its establishment's indicators over the last year (plausible values per indicator) and M alerts
+ * (threshold crossings mostly, some non-compliance; one batch each, levels of the establishment,
+ * a third pending, the others closed), each kind in one statement (generate_series):
+ * `--files 10000 --measures-per-file 100 --alerts-per-file 10` is the alerts bench's 1M measures
+ * and 100k alerts (tests/bench/alerts-list.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -63,6 +70,12 @@ export interface SeedOptions {
   historyPerFile?: number;
   /** Mean notes per file (0 to 2N each); 0: none (the default). */
   notesPerFile?: number;
+  /** Measures per file, over the last year before `now`; 0: none (the default). */
+  measuresPerFile?: number;
+  /** Alerts per file (one batch each), over the last year before `now`; 0: none (the default). */
+  alertsPerFile?: number;
+  /** The end of the year of measures and alerts (default: the time of the run). */
+  now?: Date;
 }
 
 /** Adds `files` patients with one file each over every service present; refuses when there is no service. */
@@ -160,7 +173,72 @@ export async function seedScale(db: Db, files: number, log: (message: string) =>
   await db.execute(sql`vacuum analyze patient_files`);
   if (historyPerFile) await db.execute(sql`vacuum analyze patient_file_history`);
   if (notesPerFile) await db.execute(sql`vacuum analyze patient_file_notes`);
+  await seedTelemonitoring(db, tag, options, log);
   return { added: files, services: serviceCount, tag };
+}
+
+/** Plausible values per indicator reference (the demo catalogue's); others around 50. */
+const TYPICAL = sql.raw(`case i.reference when 'weight' then 75 when 'systolic' then 130 when 'diastolic' then 80
+  when 'heart_rate' then 70 when 'spo2' then 96 when 'temperature' then 37 when 'glucose' then 6 else 50 end`);
+
+/** Measures and alerts of this run's files (seedScale's `tag`), each kind in one statement. */
+async function seedTelemonitoring(db: Db, tag: string, options: SeedOptions, log: (message: string) => void) {
+  const measuresPerFile = options.measuresPerFile ?? 0;
+  const alertsPerFile = options.alertsPerFile ?? 0;
+  const now = (options.now ?? new Date()).toISOString();
+  const ofRun = sql`u.email like ${`scale-${tag}-%`}`;
+  if (measuresPerFile) {
+    await db.execute(sql`
+      with run_files as (
+        select f.id, f.patient_id, s.establishment_id, row_number() over (order by f.id) as n
+        from patient_files f join users u on u.id = f.patient_id join services s on s.id = f.service_id where ${ofRun}
+      ),
+      file_indicators as (
+        select rf.id, rf.patient_id, rf.n, array_agg(i.id order by i.reference) as ids, array_agg((${TYPICAL})::float8 order by i.reference) as typical
+        from run_files rf join indicators i on i.establishment_id = rf.establishment_id group by rf.id, rf.patient_id, rf.n
+      )
+      insert into measures (patient_file_id, indicator_id, value, entered_value, entered_unit, measured_at, recorded_at, recorded_by, source)
+      select fi.id, fi.ids[k], v.value, v.value, 'seed', m.at, m.at, fi.patient_id, 'MANUAL'
+      from file_indicators fi cross join lateral generate_series(1, ${measuresPerFile}::int) g
+        cross join lateral (select 1 + abs(hashtext('mi' || fi.n || '-' || g)) % array_length(fi.ids, 1) as k) x(k)
+        cross join lateral (select round((fi.typical[k] * (0.9 + (abs(hashtext('mv' || fi.n || '-' || g)) % 2000) / 10000.0))::numeric, 1)::float8 as value) v
+        cross join lateral (select ${now}::timestamptz - make_interval(secs => abs(hashtext('mt' || fi.n || '-' || g)) % (365 * 86400)) as at) m`);
+    await db.execute(sql`vacuum analyze measures`);
+    log(`  measures: ${measuresPerFile} per file`);
+  }
+  if (alertsPerFile) {
+    await db.execute(sql`
+      with planned as materialized (
+        select gen_random_uuid() as batch_id, f.id as file_id, f.service_id, g,
+          ${now}::timestamptz - make_interval(secs => abs(hashtext('at' || f.id || '-' || g)) % (365 * 86400)) as raised_at,
+          (select array_agg(l.id order by l.rank) from intervention_levels l where l.establishment_id = s.establishment_id) as levels,
+          (select array_agg(i.id order by i.reference) from indicators i where i.establishment_id = s.establishment_id) as indicators,
+          abs(hashtext('ak' || f.id || '-' || g)) % 10 as draw
+        from patient_files f join users u on u.id = f.patient_id join services s on s.id = f.service_id
+          cross join lateral generate_series(1, ${alertsPerFile}::int) g
+        where ${ofRun}
+      ),
+      batches as (
+        insert into alert_batches (id, patient_file_id, source, created_at)
+        select batch_id, file_id, case when draw < 8 then 'MEASURES' else 'NON_COMPLIANCE' end, raised_at from planned
+        returning 1
+      )
+      insert into alerts (batch_id, patient_file_id, service_id, kind, level_id, indicator_id, crossing, status, raised_at, closed_at)
+      select p.batch_id, p.file_id, p.service_id,
+        case when p.draw < 8 then 'THRESHOLD' when p.draw = 8 then 'NON_COMPLIANCE_INDICATOR' else 'NON_COMPLIANCE_FORM' end,
+        p.levels[1 + g % greatest(array_length(p.levels, 1), 1)],
+        case when p.draw < 9 then p.indicators[1 + abs(hashtext('ai' || p.file_id || '-' || g)) % greatest(array_length(p.indicators, 1), 1)] end,
+        case when p.draw < 8 then jsonb_build_object('operator', '>', 'mode', 'ABSOLUTE', 'threshold', 100, 'measuredValue', 101 + g % 20)
+          else jsonb_build_object('periodInDays', 1 + g % 7) end,
+        case when g % 3 = 0 then 'PENDING' else 'CLOSED' end,
+        p.raised_at,
+        case when g % 3 = 0 then null else p.raised_at + interval '2 hours' end
+      -- The batches' insert runs though nothing reads it; the foreign keys are checked at the statement's end.
+      from planned p`);
+    await db.execute(sql`vacuum analyze alert_batches`);
+    await db.execute(sql`vacuum analyze alerts`);
+    log(`  alerts: ${alertsPerFile} per file`);
+  }
 }
 
 function filesArgument(argv: readonly string[]): number {
@@ -181,13 +259,15 @@ async function main() {
   const files = filesArgument(process.argv.slice(2));
   const historyPerFile = perFileArgument(process.argv.slice(2), '--history-per-file', 10);
   const notesPerFile = perFileArgument(process.argv.slice(2), '--notes-per-file', 2);
+  const measuresPerFile = perFileArgument(process.argv.slice(2), '--measures-per-file', 0);
+  const alertsPerFile = perFileArgument(process.argv.slice(2), '--alerts-per-file', 0);
   const url = process.env.DATABASE_URL;
   const database = await openDatabase({ url, dataDir: process.env.DATA_DIR ?? './data' });
   try {
     if (process.argv.includes('--demo')) await provisionDemo(database.db);
     const began = performance.now();
-    const result = await seedScale(database.db, files, (m) => process.stderr.write(`${m}\n`), { historyPerFile, notesPerFile });
-    process.stdout.write(`Added ${result.added} patients and files (about ${historyPerFile} history entries and ${notesPerFile} notes each) over ${result.services} services (${database.kind}, run ${result.tag}) in ${((performance.now() - began) / 1000).toFixed(1)} s. Running again adds more.\n`);
+    const result = await seedScale(database.db, files, (m) => process.stderr.write(`${m}\n`), { historyPerFile, notesPerFile, measuresPerFile, alertsPerFile });
+    process.stdout.write(`Added ${result.added} patients and files (about ${historyPerFile} history entries, ${notesPerFile} notes, ${measuresPerFile} measures and ${alertsPerFile} alerts each) over ${result.services} services (${database.kind}, run ${result.tag}) in ${((performance.now() - began) / 1000).toFixed(1)} s. Running again adds more.\n`);
   } finally {
     await database.close();
   }

@@ -1,0 +1,136 @@
+/**
+ * The alerts list (issue 11 §4) at 1M measures and 100k alerts on PostgreSQL: GET
+ * /api/establishments/:id/alerts through the real app over HTTP (a gateway child process,
+ * tests/bench/children.ts), in its own throwaway database (demo world + scripts/seed-scale.ts
+ * with --measures-per-file and --alerts-per-file). Two callers: the establishment-wide operator
+ * of CHU Azur and a prescriber of one service (Cardiologie); the default page, then filtered by
+ * status, level, period and together. Baseline in the same run, interleaved: GET /api/me on the
+ * same gateway and session. Goal: p95 ≤ 50 ms. Requests one at a time, wall-clock per request.
+ *
+ * Standalone: `npx tsx tests/bench/alerts-list.ts`
+ *   ALERTS_BENCH_FILES (default 10000), ALERTS_BENCH_MEASURES (per file, default 100),
+ *   ALERTS_BENCH_ALERTS (per file, default 10), ALERTS_BENCH_ROUNDS (default 30)
+ */
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/client.ts';
+import { alerts, establishments, interventionLevels, measures } from '../../server/db/schema.ts';
+import { provisionDemo } from '../../server/demo/provision.ts';
+import { DEMO_PASSWORD } from '../../server/demo/accounts.ts';
+import { seedScale } from '../../scripts/seed-scale.ts';
+import { startServer, type Child } from './children.ts';
+import { login } from './browser.ts';
+import { createThrowawayDatabase } from './postgres.ts';
+import type { Goal } from './report.ts';
+
+export const GOAL_P95_MS = 50;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+interface Timing { label: string; p50: number; p95: number; max: number }
+export interface AlertsBenchResult {
+  files: number; measures: number; alerts: number; samples: number;
+  baseline: Timing;
+  /** Every alerts-list request together. */
+  list: Timing;
+  byQuery: Timing[];
+}
+
+function timing(label: string, times: number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { label, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
+}
+
+export async function alertsListBench(options: { files?: number; measuresPerFile?: number; alertsPerFile?: number; rounds?: number; log?: (m: string) => void } = {}): Promise<AlertsBenchResult | string> {
+  const files = options.files ?? Number(process.env.ALERTS_BENCH_FILES ?? 10_000);
+  const measuresPerFile = options.measuresPerFile ?? Number(process.env.ALERTS_BENCH_MEASURES ?? 100);
+  const alertsPerFile = options.alertsPerFile ?? Number(process.env.ALERTS_BENCH_ALERTS ?? 10);
+  const rounds = options.rounds ?? Number(process.env.ALERTS_BENCH_ROUNDS ?? 30);
+  const log = options.log ?? (() => {});
+  const throwaway = await createThrowawayDatabase();
+  if (typeof throwaway === 'string') return throwaway;
+  const database = await openDatabase({ url: throwaway.url, dataDir: '', poolSize: 2 });
+  let gateway: Child | undefined;
+  try {
+    await provisionDemo(database.db);
+    log(`alerts list: seeding ${files.toLocaleString('en')} files with ${measuresPerFile} measures and ${alertsPerFile} alerts each`);
+    const began = performance.now();
+    await seedScale(database.db, files, (m) => log(`  ${m.trim()}`), { historyPerFile: 0, notesPerFile: 0, measuresPerFile, alertsPerFile });
+    const db = database.db;
+    const [{ n: measureCount } = { n: 0 }] = await db.select({ n: count() }).from(measures);
+    const [{ n: alertCount } = { n: 0 }] = await db.select({ n: count() }).from(alerts);
+    log(`alerts list: ${measureCount.toLocaleString('en')} measures and ${alertCount.toLocaleString('en')} alerts in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+
+    const [azur] = await db.select().from(establishments).where(eq(establishments.identifier, 'chu-azur'));
+    const [urgent] = await db.select({ id: interventionLevels.id }).from(interventionLevels)
+      .where(and(eq(interventionLevels.establishmentId, azur!.id))).orderBy(asc(interventionLevels.rank)).limit(1);
+
+    gateway = await startServer('gateway', { DATABASE_URL: throwaway.url, DEMO_DATA: 'false' });
+    const sessions = {
+      operator: (await login(gateway.url, 'operator@demo.telesuivi.test', DEMO_PASSWORD)).cookie,
+      prescriber: (await login(gateway.url, 'prescriber@demo.telesuivi.test', DEMO_PASSWORD)).cookie,
+    };
+    const list = (query: string) => `${gateway!.url}/api/establishments/${azur!.id}/alerts${query ? `?${query}` : ''}`;
+    const queries: [string, string][] = [
+      ['default page', ''],
+      ['pending', 'status=PENDING'],
+      ['urgent level', `levelIds=${urgent!.id}`],
+      ['a month', 'from=2026-01-01&to=2026-01-31'],
+      ['pending, urgent, a quarter, page 3', `status=PENDING&levelIds=${urgent!.id}&from=2025-10-01&to=2025-12-31&page=3`],
+      ['closed, by level', 'status=CLOSED&sort=level'],
+    ];
+    const targets: { label: string; url: string; cookie: string }[] = [
+      { label: 'baseline: GET /api/me', url: `${gateway.url}/api/me`, cookie: sessions.operator },
+      ...(['operator', 'prescriber'] as const).flatMap((who) => queries.map(([label, q]) => ({ label: `${who}: ${label}`, url: list(q), cookie: sessions[who] }))),
+    ];
+    const get = async (t: { url: string; cookie: string }) => {
+      const res = await fetch(t.url, { headers: { cookie: t.cookie, 'x-timezone': 'Europe/Paris' } });
+      if (res.status !== 200) throw new Error(`GET ${t.url}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    for (let i = 0; i < 3; i++) for (const t of targets) await get(t); // warm-up: caches, plans
+    const times = new Map(targets.map((t) => [t.label, [] as number[]]));
+    for (let round = 0; round < rounds; round++) {
+      for (const t of targets) {
+        const start = performance.now();
+        await get(t);
+        times.get(t.label)!.push(performance.now() - start);
+      }
+    }
+    const [baselineLabel, ...listLabels] = targets.map((t) => t.label);
+    const all = listLabels.flatMap((label) => times.get(label)!);
+    return {
+      files, measures: measureCount, alerts: alertCount, samples: all.length,
+      baseline: timing(baselineLabel!, times.get(baselineLabel!)!),
+      list: timing('alerts list, every request', all),
+      byQuery: listLabels.map((label) => timing(label, times.get(label)!)).sort((a, b) => b.p95 - a.p95),
+    };
+  } finally {
+    await gateway?.stop();
+    await database.close();
+    await throwaway.drop();
+  }
+}
+
+export function alertsListGoals(result: AlertsBenchResult | string): Goal[] {
+  if (typeof result === 'string') return [{ name: 'alerts list', value: result, goal: 'PostgreSQL', met: undefined }];
+  const { list, baseline } = result;
+  return [
+    {
+      name: `alerts list at ${result.measures.toLocaleString('en')} measures / ${result.alerts.toLocaleString('en')} alerts, PostgreSQL, HTTP`,
+      value: `p95 ${list.p95.toFixed(1)} ms (p50 ${list.p50.toFixed(1)}, max ${list.max.toFixed(1)}), ${result.samples} requests`,
+      goal: `p95 ≤ ${GOAL_P95_MS} ms`, met: list.p95 <= GOAL_P95_MS,
+    },
+    { name: 'alerts list / GET /api/me (same gateway, same run), p95', value: `${(list.p95 / Math.max(baseline.p95, 0.1)).toFixed(2)}× (${list.p95.toFixed(1)} / ${baseline.p95.toFixed(1)} ms)`, goal: 'context', met: undefined },
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || fileURLToPath(import.meta.url) === process.argv[1]) {
+  const result = await alertsListBench({ log: (m) => process.stderr.write(`  … ${m}\n`) });
+  for (const goal of alertsListGoals(result)) process.stdout.write(`${goal.name}: ${goal.value} (goal ${goal.goal}${goal.met === undefined ? '' : goal.met ? ', met' : ', NOT met'})\n`);
+  if (typeof result !== 'string') {
+    process.stdout.write(`${result.baseline.label}: p95 ${result.baseline.p95.toFixed(1)} ms, p50 ${result.baseline.p50.toFixed(1)}\n`);
+    process.stdout.write('by request, slowest p95 first:\n');
+    for (const q of result.byQuery) process.stdout.write(`  p95 ${q.p95.toFixed(1)} ms  p50 ${q.p50.toFixed(1)}  max ${q.max.toFixed(1)}  ${q.label}\n`);
+  }
+}
