@@ -60,20 +60,24 @@ async function ruleOf(care: CareContext, ruleId: string): Promise<NonComplianceR
 }
 
 /**
- * The body's rules (400 on the field, nothing clamped), then its indicators: each one of the
- * file's establishment, else 404 on body.indicators.N (another establishment's is not told apart
- * from an unknown one). Answers the references, for the history.
+ * The body's indicators, before anything else (ids first: another establishment's indicator is a
+ * 404 on its field whoever asks, like an unknown one): each one of the file's establishment, else
+ * 404 on body.indicators.N. Answers the references, for the history.
  */
-async function checkBody(care: CareContext, file: PatientFileHandle, body: NonComplianceRuleBody): Promise<string[]> {
-  const [problem] = nonComplianceRuleProblems(body);
-  if (problem) throw badRequest(problem.code, problem.params, problem.field);
-  const candidates = body.indicators.filter(isUuid);
+async function indicatorReferences(care: CareContext, file: PatientFileHandle, body: NonComplianceRuleBody): Promise<string[]> {
+  const candidates = [...new Set(body.indicators.filter(isUuid))];
   const found = candidates.length === 0 ? [] : await care.db.select({ id: indicators.id, reference: indicators.reference }).from(indicators)
     .where(and(eq(indicators.establishmentId, file.establishmentId), inArray(indicators.id, candidates)));
   const references = new Map(found.map((i) => [i.id, i.reference]));
   const missing = body.indicators.findIndex((id) => !references.has(id));
   if (missing >= 0) throw new AppError(404, 'not_found', {}, `body.indicators.${missing}`);
   return body.indicators.map((id) => references.get(id)!);
+}
+
+/** The body's rules, after who and which state: 400 on the field, nothing clamped. */
+function checkBody(body: NonComplianceRuleBody): void {
+  const [problem] = nonComplianceRuleProblems(body);
+  if (problem) throw badRequest(problem.code, problem.params, problem.field);
 }
 
 export async function listRules(care: CareContext, file: PatientFileHandle): Promise<NonComplianceRule[]> {
@@ -83,9 +87,10 @@ export async function listRules(care: CareContext, file: PatientFileHandle): Pro
 }
 
 export async function createRule(care: CareContext, file: PatientFileHandle, body: NonComplianceRuleBody): Promise<NonComplianceRule> {
+  const references = await indicatorReferences(care, file, body);
   file.requireProfessional();
   file.requireOpen();
-  const references = await checkBody(care, file, body);
+  checkBody(body);
   const id = await care.db.transaction(async (tx) => {
     const [row] = await tx.insert(nonObservanceRules).values({
       patientFileId: file.id, indicatorIds: body.indicators, periodInDays: body.periodInDays, createdBy: care.userId, createdAt: care.now(),
@@ -97,13 +102,14 @@ export async function createRule(care: CareContext, file: PatientFileHandle, bod
 }
 
 /** A rule of a file the caller may open, for a change: its file open, the caller a professional of it. */
-async function ruleForChange(care: CareContext, ruleId: string): Promise<{ file: PatientFileHandle; rule: Row }> {
+async function ruleForChange(care: CareContext, ruleId: string, body?: NonComplianceRuleBody): Promise<{ file: PatientFileHandle; rule: Row; references: string[] }> {
   const file = await care.patientFileOf('rule', ruleId);
   const [rule] = await care.db.select().from(nonObservanceRules).where(and(eq(nonObservanceRules.id, ruleId), eq(nonObservanceRules.patientFileId, file.id)));
   if (!rule) throw notFound();
+  const references = body ? await indicatorReferences(care, file, body) : [];
   file.requireProfessional();
   file.requireOpen();
-  return { file, rule };
+  return { file, rule, references };
 }
 
 /**
@@ -128,19 +134,19 @@ async function change(
 const requireActive = (rule: Row) => { if (!rule.active) throw conflict('non_compliance_rule_deactivated'); };
 
 export async function updateRule(care: CareContext, ruleId: string, body: NonComplianceRuleBody): Promise<NonComplianceRule> {
-  const { file, rule } = await ruleForChange(care, ruleId);
+  const { file, rule, references } = await ruleForChange(care, ruleId, body);
   requireActive(rule);
   if (rule.patientFileProtocolId) throw conflict('non_compliance_rule_from_protocol');
-  const references = await checkBody(care, file, body);
+  checkBody(body);
   return change(care, file, rule, 'NON_COMPLIANCE_RULE_UPDATED', { indicatorIds: body.indicators, periodInDays: body.periodInDays },
     { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays }, {}, 'non_compliance_rule_deactivated');
 }
 
 export async function overrideRule(care: CareContext, ruleId: string, body: NonComplianceRuleBody): Promise<NonComplianceRule> {
-  const { file, rule } = await ruleForChange(care, ruleId);
+  const { file, rule, references } = await ruleForChange(care, ruleId, body);
   requireActive(rule);
   if (!rule.patientFileProtocolId) throw conflict('non_compliance_rule_not_from_protocol');
-  const references = await checkBody(care, file, body);
+  checkBody(body);
   return change(care, file, rule, 'NON_COMPLIANCE_RULE_OVERRIDDEN', { indicatorIds: body.indicators, periodInDays: body.periodInDays, overridden: true },
     { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays }, {}, 'non_compliance_rule_deactivated');
 }
