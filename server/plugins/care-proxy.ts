@@ -46,7 +46,10 @@ export async function careProxy(api: FastifyInstance, opts: { upstream: string; 
     // the small ones, since a proxied body is a stream of unknown length.
     config: { compress: false },
     // undici, reply-from's default client: about 15 % less gateway CPU per proxied call here than
-    // node:http (which an `http` option would select).
+    // node:http (which an `http` option would select). The body timeout is between two chunks:
+    // the live stream (GET /api/events) sends a heartbeat every 25 s (schemas/events.ts) so that
+    // it never runs out, and each event is passed on as it comes (the proxied body is a stream,
+    // never compressed again here).
     undici: { headersTimeout: 30_000, bodyTimeout: 30_000 },
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => {

@@ -7,6 +7,8 @@
  *   4G link (20 Mbit/s) saves on the smaller body exceeds the time compressing it takes
  *   (≈ 0.2 ms); below, compressing costs more than it saves, and the body fits one TCP
  *   segment anyway.
+ * - Never text/event-stream (GET /api/events, care/events/routes.ts): a compressor buffers until
+ *   its block fills, so a live event would wait for the next ones; TEXT_TYPES leaves it out.
  * - Only text types: stored files are sent as the type their bytes have (images, PDF...), never
  *   recompressed; the built client is compressed once at build time (serveClient in app.ts),
  *   and an answer that already has a Content-Encoding (a precompressed file, an answer the care
