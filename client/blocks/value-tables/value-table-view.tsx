@@ -37,7 +37,7 @@ export function ValueTableView({ table }: { table: ValueTable }) {
                       {values.map((v) => (
                         <Group key={v.id} gap={4} wrap="nowrap">
                           {v.alertColour
-                            ? <Badge color={v.alertColour} variant="filled" tt="none" size="sm" title={t(`${K}.alerted`)}>
+                            ? <Badge color={v.alertColour} variant="filled" tt="none" size="sm" title={t(`${K}.alerted`)} style={{ flexShrink: 0, overflow: 'visible' }}>
                                 <bdi>{valueText(v.value, dates.language)}</bdi>
                               </Badge>
                             : <Text size="sm"><bdi>{valueText(v.value, dates.language)}</bdi></Text>}

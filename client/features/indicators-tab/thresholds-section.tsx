@@ -27,11 +27,11 @@ function BoundaryBadge({ boundary }: { boundary: BoundaryInForce }) {
     ? `${t(`${K}.thresholds.relative`, { sign: boundary.value < 0 ? '−' : '+', value: valueText(Math.abs(boundary.value), language) })}${boundary.threshold === null ? '' : ` = ${valueText(boundary.threshold, language)}`}`
     : valueText(boundary.value, language);
   return (
-    <Group gap={4} wrap="nowrap">
-      <Badge color={boundary.level.colour} variant="light" tt="none">{nameOf(boundary.level.name, language)}</Badge>
+    <Group gap={4} wrap="wrap">
+      <Badge color={boundary.level.colour} variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{nameOf(boundary.level.name, language)}</Badge>
       <Text size="sm"><bdi dir="ltr">{boundary.operator} {value}</bdi></Text>
       {boundary.mode === 'RELATIVE' && boundary.threshold === null && <Text size="xs" c="dimmed">({t(`${K}.thresholds.noReferenceForRelative`)})</Text>}
-      <Badge size="xs" variant="outline" color="gray" tt="none">{t(`${K}.thresholds.origin.${boundary.origin}`)}</Badge>
+      <Badge size="xs" variant="outline" color="gray" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{t(`${K}.thresholds.origin.${boundary.origin}`)}</Badge>
     </Group>
   );
 }
