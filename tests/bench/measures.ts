@@ -1,0 +1,158 @@
+/**
+ * Measures stored with threshold evaluation (issue 11 §2, §3) on PostgreSQL, through the real app
+ * over HTTP (a gateway child process, tests/bench/children.ts) in its own throwaway database
+ * (demo world): POST /api/patient_files/:id/indicators/data in batches of 500, by a professional
+ * and by the patient, a few requests in flight. Each batch: the file opened through the caller's
+ * scope, one query for the thresholds in force, one multi-row insert, about 5% of the values over
+ * a threshold (one alert batch, one multi-row insert of alerts and a NOTIFY). Goal ≥ 10,000
+ * measures/s on the 2-core machine. The baseline, measured in the same run with the same
+ * concurrency: GET /api/me requests/s (the request path, session and all, without the work).
+ *
+ *   import { measuresBench, measuresGoals } from './measures.ts';
+ * Standalone: `npx tsx tests/bench/measures.ts`
+ *   MEASURES_BENCH_BATCHES (default 60 per caller), MEASURES_BENCH_CONCURRENCY (default 4)
+ */
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { and, count, eq } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/client.ts';
+import { alerts, establishments, indicators, measures, patientFiles, services, users } from '../../server/db/schema.ts';
+import { provisionDemo } from '../../server/demo/provision.ts';
+import { DEMO_PASSWORD } from '../../server/demo/accounts.ts';
+import { startServer, type Child } from './children.ts';
+import { login, type Session } from './browser.ts';
+import { createThrowawayDatabase } from './postgres.ts';
+import type { Goal } from './report.ts';
+
+export const GOAL_MEASURES_PER_SECOND = 10_000;
+const BATCH = 500;
+
+export interface MeasuresBenchResult {
+  byCaller: { caller: string; measures: number; seconds: number; perSecond: number }[];
+  measuresPerSecond: number;
+  meRequestsPerSecond: number;
+  alertsRaised: number;
+  concurrency: number;
+}
+
+/** Values of the demo indicators, about one in twenty over a default threshold. */
+const RANGES: Record<string, { normal: [number, number]; crossing: number }> = {
+  systolic: { normal: [105, 150], crossing: 185 },
+  diastolic: { normal: [65, 95], crossing: 112 },
+  heart_rate: { normal: [55, 100], crossing: 135 },
+  spo2: { normal: [93, 99], crossing: 86 },
+  temperature: { normal: [36, 38.2], crossing: 38.9 },
+};
+
+function batchOf(indicatorIds: Map<string, string>, now: number, seed: number) {
+  const refs = Object.keys(RANGES);
+  return Array.from({ length: BATCH }, (_, i) => {
+    const reference = refs[(i + seed) % refs.length]!;
+    const { normal: [low, high], crossing } = RANGES[reference]!;
+    const n = (i * 7919 + seed * 104_729) % 1000;
+    const value = n < 50 ? crossing : Math.round((low + ((high - low) * n) / 1000) * 10) / 10;
+    return { indicatorId: indicatorIds.get(reference)!, value, measuredAt: new Date(now - (BATCH - i) * 60_000 - seed).toISOString() };
+  });
+}
+
+/** `total` calls of `task`, `concurrency` in flight; the wall-clock seconds. */
+async function run(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < total) await task(next++);
+  }));
+  return (performance.now() - start) / 1000;
+}
+
+export async function measuresBench(options: { batches?: number; concurrency?: number; log?: (m: string) => void } = {}): Promise<MeasuresBenchResult | string> {
+  const batches = options.batches ?? Number(process.env.MEASURES_BENCH_BATCHES ?? 60);
+  const concurrency = options.concurrency ?? Number(process.env.MEASURES_BENCH_CONCURRENCY ?? 4);
+  const log = options.log ?? (() => {});
+  const throwaway = await createThrowawayDatabase();
+  if (typeof throwaway === 'string') return throwaway;
+  const database = await openDatabase({ url: throwaway.url, dataDir: '', poolSize: 2 });
+  let gateway: Child | undefined;
+  try {
+    await provisionDemo(database.db);
+    const db = database.db;
+    const [azur] = await db.select().from(establishments).where(eq(establishments.identifier, 'chu-azur'));
+    const indicatorIds = new Map((await db.select({ id: indicators.id, reference: indicators.reference }).from(indicators)
+      .where(eq(indicators.establishmentId, azur!.id))).map((i) => [i.reference, i.id]));
+    // A fresh open file of patient.open at CHU Azur (Cardiologie), which the operator follows.
+    const [patient] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'patient.open@demo.telesuivi.test'));
+    const [cardio] = await db.select({ id: services.id }).from(services).where(and(eq(services.establishmentId, azur!.id), eq(services.name, 'Cardiologie')));
+    const [file] = await db.insert(patientFiles).values({ patientId: patient!.id, serviceId: cardio!.id, status: 'OPEN' }).returning({ id: patientFiles.id });
+    const [{ n: before } = { n: 0 }] = await db.select({ n: count() }).from(measures);
+    const [{ n: alertsBefore } = { n: 0 }] = await db.select({ n: count() }).from(alerts);
+
+    gateway = await startServer('gateway', { DATABASE_URL: throwaway.url, DEMO_DATA: 'false' });
+    const url = `${gateway.url}/api/patient_files/${file!.id}/indicators/data`;
+    const post = async (session: Session, body: unknown) => {
+      const res = await fetch(url, {
+        method: 'POST', body: JSON.stringify(body),
+        headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json' },
+      });
+      if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const me = async (session: Session) => {
+      const res = await fetch(`${gateway!.url}/api/me`, { headers: { cookie: session.cookie } });
+      if (res.status !== 200) throw new Error(`GET /api/me: ${res.status}`);
+      await res.arrayBuffer();
+    };
+    const callers: [string, Session][] = [
+      ['professional (operator)', await login(gateway.url, 'operator@demo.telesuivi.test', DEMO_PASSWORD)],
+      ['patient', await login(gateway.url, 'patient.open@demo.telesuivi.test', DEMO_PASSWORD)],
+    ];
+    const now = Date.now() - 3_600_000;
+    // Warm-up: plans, caches, the UCUM tables, the JIT.
+    for (const [, session] of callers) for (let i = 0; i < 3; i++) { await post(session, { data: batchOf(indicatorIds, now, 1_000 + i) }); await me(session); }
+
+    const byCaller: MeasuresBenchResult['byCaller'] = [];
+    for (const [caller, session] of callers) {
+      log(`measures: ${batches} batches of ${BATCH} as ${caller}, ${concurrency} in flight`);
+      const seconds = await run(batches, concurrency, (i) => post(session, { data: batchOf(indicatorIds, now, i) }));
+      byCaller.push({ caller, measures: batches * BATCH, seconds, perSecond: (batches * BATCH) / seconds });
+    }
+    const meCalls = 2_000;
+    const meSeconds = await run(meCalls, concurrency, () => me(callers[0]![1]));
+    const [{ n: after } = { n: 0 }] = await db.select({ n: count() }).from(measures);
+    const [{ n: alertsAfter } = { n: 0 }] = await db.select({ n: count() }).from(alerts);
+    const stored = byCaller.reduce((sum, c) => sum + c.measures, 0);
+    if (after - before !== stored + callers.length * 3 * BATCH) throw new Error(`stored ${after - before} measures, sent ${stored + callers.length * 3 * BATCH}`);
+    return {
+      byCaller,
+      measuresPerSecond: stored / byCaller.reduce((sum, c) => sum + c.seconds, 0),
+      meRequestsPerSecond: meCalls / meSeconds,
+      alertsRaised: alertsAfter - alertsBefore,
+      concurrency,
+    };
+  } finally {
+    await gateway?.stop();
+    await database.close();
+    await throwaway.drop();
+  }
+}
+
+export function measuresGoals(result: MeasuresBenchResult | string): Goal[] {
+  if (typeof result === 'string') return [{ name: 'measures stored with threshold evaluation', value: result, goal: 'PostgreSQL', met: undefined }];
+  return [
+    {
+      name: `measures stored with threshold evaluation, batches of ${BATCH}, PostgreSQL, HTTP, ${result.concurrency} in flight`,
+      value: `${Math.round(result.measuresPerSecond).toLocaleString('en')} measures/s (${result.byCaller.map((c) => `${c.caller} ${Math.round(c.perSecond).toLocaleString('en')}`).join(', ')}; ${result.alertsRaised.toLocaleString('en')} alerts raised)`,
+      goal: `≥ ${GOAL_MEASURES_PER_SECOND.toLocaleString('en')} measures/s`,
+      met: result.measuresPerSecond >= GOAL_MEASURES_PER_SECOND,
+    },
+    {
+      name: 'measures/s ÷ GET /api/me requests/s (same gateway, same run)',
+      value: `${(result.measuresPerSecond / result.meRequestsPerSecond).toFixed(1)} (${Math.round(result.meRequestsPerSecond).toLocaleString('en')} GET /api/me per second)`,
+      goal: 'context', met: undefined,
+    },
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || fileURLToPath(import.meta.url) === process.argv[1]) {
+  const result = await measuresBench({ log: (m) => process.stderr.write(`  … ${m}\n`) });
+  for (const goal of measuresGoals(result)) process.stdout.write(`${goal.name}: ${goal.value} (goal ${goal.goal}${goal.met === undefined ? '' : goal.met ? ', met' : ', NOT met'})\n`);
+}
