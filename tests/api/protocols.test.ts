@@ -298,6 +298,27 @@ describe("a patient file's protocols", () => {
     expect([closed.status, closed.body.code]).toEqual([409, 'patient_file_closed']);
   });
 
+  it('raises an alert from the protocol\'s threshold while it is active; deactivated, the default thresholds apply again (POST indicators/data)', async () => {
+    // SpO2's defaults: urgent < 88, watch < 92. The protocol's: urgent < 95.
+    const p = await created('prescriber', { boundaries: [{ indicatorId: ids.spo2, levelId: ids.urgent, operator: '<', mode: 'ABSOLUTE', value: 95 }], forms: [], nonObservanceRules: [] });
+    const file = await newFile(ids.cardiology);
+    const fp = ((await call('prescriber', 'post', `/api/patient_files/${file}/protocols/${p.id}/apply`)).body as ApplyResult).fileProtocol;
+    const [copy] = await db.select().from(indicatorBoundaries).where(eq(indicatorBoundaries.patientFileProtocolId, fp.id));
+    const measure = async (value: number) => {
+      const res = await call('prescriber', 'post', `/api/patient_files/${file}/indicators/data`, { indicatorId: ids.spo2, value });
+      expect(res.status, res.text).toBe(201);
+      return res.body.alerts as { boundaryId: string; level: { id: string } }[];
+    };
+    expect((await measure(93)).map((a) => [a.boundaryId, a.level.id])).toEqual([[copy!.id, ids.urgent]]);
+    expect((await call('prescriber', 'post', `/api/patient_file_protocols/${fp.id}/deactivate`)).status).toBe(200);
+    expect(await measure(93)).toEqual([]);
+    const fallback = await measure(91);
+    expect(fallback.map((a) => a.level.id)).toEqual([ids.watch]);
+    expect(fallback[0]!.boundaryId).not.toBe(copy!.id);
+    expect((await call('prescriber', 'post', `/api/patient_file_protocols/${fp.id}/activate`)).status).toBe(200);
+    expect((await measure(94)).map((a) => a.boundaryId)).toEqual([copy!.id]);
+  });
+
   it('answers 404 for a file protocol outside the caller\'s scope and an unknown one', async () => {
     const p = await created('prescriber', { serviceIds: [ids.surgery] });
     const file = await newFile(ids.surgery);
