@@ -25,6 +25,7 @@ import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertStatuses, chartDisplays, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
 import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
+import { nonObservanceRules } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
@@ -36,7 +37,8 @@ type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 
   | 'person' | 'identityDocument' | 'documentType'
   | 'indicatorType' | 'unit' | 'indicator' | 'alertStatus' | 'interventionLevel'
   | 'chartDisplay'
-  | 'boundary' | 'referenceValue';
+  | 'boundary' | 'referenceValue'
+  | 'rule';
 type Location = 'params' | 'querystring' | 'body';
 
 /**
@@ -64,6 +66,9 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
   // The indicators tab: a chart's indicators, the value table's columns (ids of the establishment's indicators).
   if (location === 'body' && (name === 'indicatorIds' || (name === 'indicators' && url.endsWith('/indicator_values_table_settings')))) return 'indicator';
   if (location === 'params' && name === 'chartDisplayId') return 'chartDisplay';
+  // A file's non-compliance rules (issue 11 §5): a rule's id, and its indicators.
+  if (location === 'params' && name === 'ruleId') return 'rule';
+  if (location === 'body' && name === 'indicators' && url.includes('indicator_non_observance_rules')) return 'indicator';
   // A file's own alert thresholds and reference values (issue 11 §3).
   if (location === 'params' && name === 'boundaryId') return 'boundary';
   if (location === 'params' && name === 'referenceValueId') return 'referenceValue';
@@ -182,6 +187,14 @@ async function identityOf(fileId: string, establishmentId: string, pro: string) 
   return { person: person!.id, identityDocument: doc!.id, documentType: type!.id };
 }
 
+/** A non-compliance rule of the file (on a demo indicator of its establishment). */
+async function ruleOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls') {
+  const [indicator] = await db.select({ id: indicators.id }).from(indicators)
+    .where(and(eq(indicators.establishmentId, await establishmentIdOf(db, establishment)), eq(indicators.reference, 'weight')));
+  const [rule] = await db.insert(nonObservanceRules).values({ patientFileId: fileId, indicatorIds: [indicator!.id], periodInDays: 3 }).returning({ id: nonObservanceRules.id });
+  return { rule: rule!.id };
+}
+
 /** A chart display of the file's indicators tab (of one of its establishment's demo indicators). */
 async function chartDisplayOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls') {
   const [indicator] = await db.select({ id: indicators.id }).from(indicators)
@@ -268,6 +281,7 @@ beforeAll(async () => {
       ...await identityOf(fileId, await establishmentIdOf(db, establishment), pro),
       ...await catalogueOf(await establishmentIdOf(db, establishment)),
       ...await chartDisplayOf(fileId, establishment),
+      ...await ruleOf(fileId, establishment),
       ...await thresholdsOf(fileId, establishment),
     };
   }
