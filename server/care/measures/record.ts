@@ -2,7 +2,7 @@
  * THE one way measures are stored (issue 11 §2): typed in (POST indicators/data), carried by a
  * questionnaire response (the form mapping), or sent by a device. In the caller's transaction:
  * each value converted to its indicator's unit (UCUM, with the indicator's molecular weight),
- * the measures inserted in one multi-row statement, each evaluated against the thresholds in
+ * the measures inserted in one statement (the batch as one JSON parameter), each evaluated against the thresholds in
  * force (one query for the whole batch, server/care/measures/boundaries.ts), and the crossings
  * raised as one alert batch (raiseAlerts). Anything refused refuses the whole batch: nothing is
  * stored, no alert raised.
@@ -11,6 +11,7 @@
  * the value stored; what was typed is kept as entered (enteredValue, enteredUnit).
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { measures } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -91,11 +92,17 @@ export async function recordMeasures(
     }
   });
 
-  await tx.insert(measures).values(stored.map((measure) => ({
-    id: measure.id, patientFileId: file.id, indicatorId: measure.indicatorId, value: measure.value,
-    enteredValue: measure.enteredValue, enteredUnit: measure.enteredUnit, measuredAt: measure.measuredAt, recordedAt: at,
-    recordedBy: measure.recordedBy, onBehalfOf: measure.onBehalfOf, source: measure.source, formResponseId: occasion.formResponseId ?? null,
-  })));
+  // One statement, one parameter: the batch as JSON, unpacked by PostgreSQL. 500 rows as 6,000
+  // bind parameters cost more to build, send and plan than the rows themselves.
+  const rows = stored.map((m) => ({
+    id: m.id, patient_file_id: file.id, indicator_id: m.indicatorId, value: m.value, entered_value: m.enteredValue, entered_unit: m.enteredUnit,
+    measured_at: m.measuredAt.toISOString(), recorded_at: at.toISOString(), recorded_by: m.recordedBy, on_behalf_of: m.onBehalfOf,
+    source: m.source, form_response_id: occasion.formResponseId ?? null,
+  }));
+  await tx.execute(sql`insert into ${measures} (id, patient_file_id, indicator_id, value, entered_value, entered_unit, measured_at, recorded_at, recorded_by, on_behalf_of, source, form_response_id)
+    select id, patient_file_id, indicator_id, value, entered_value, entered_unit, measured_at, recorded_at, recorded_by, on_behalf_of, source, form_response_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(id uuid, patient_file_id uuid, indicator_id uuid, value double precision, entered_value double precision,
+      entered_unit text, measured_at timestamptz, recorded_at timestamptz, recorded_by uuid, on_behalf_of uuid, source text, form_response_id uuid)`);
   const batch = await raiseAlerts(tx, file, { source: occasion.source === 'FORM_RESPONSE' ? 'FORM_RESPONSE' : 'MEASURES', formResponseId: occasion.formResponseId ?? null }, toRaise, at);
   return { measures: stored, batch, alerts: batch ? raised.map((alert, i) => ({ ...alert, id: batch.alertIds[i]! })) : [] };
 }
