@@ -24,7 +24,7 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'layoutBuilder', path: s.layoutBuilder.path, privileges: LAYOUT_EDITORS, navLabel: 'nav.professional.layoutBuilder', lazy: () => import('../../features/layout-builder/layout-builder-page.tsx') },
   { id: 'structure', path: s.structure.path, privileges: ADMIN_ESTABLISHMENT, navLabel: 'nav.professional.structure', lazy: () => import('../../features/identity/document-types-page.tsx') },
   { id: 'devices', path: s.devices.path, privileges: ADMIN_ESTABLISHMENT, navLabel: 'nav.professional.devices' },
-  { id: 'alertsBatch', path: s.alertsBatch.path, back: 'alerts' },
+  { id: 'alertsBatch', path: s.alertsBatch.path, back: 'alerts', lazy: () => import('../../features/alerts/alert-batch-page.tsx') },
   { id: 'identityDocument', path: s.identityDocument.path, privileges: PATIENT_DATA, lazy: () => import('../../features/identity/identity-document-page.tsx') },
   { id: 'medicalProtocol', path: s.medicalProtocol.path, privileges: PROTOCOLS, back: 'medicalProtocols' },
   { id: 'medicalProtocolDocument', path: s.medicalProtocolDocument.path, privileges: PROTOCOLS, back: 'medicalProtocols' },
