@@ -132,7 +132,7 @@ describe('the indicators tab', () => {
     expect(sent('POST', `/api/patient_files/${FILE}/chart_displays`)[1]).toEqual(
       { title: 'Poids du matin', indicatorIds: [WEIGHT], chartType: 'line', periodDays: 30, visibleToPatient: true },
     );
-  });
+  }, 90_000); // Mantine's combobox and two modals under happy-dom: 8 s alone, past 30 s on the loaded machine
 
   it('shows the thresholds in force with their origin, and edits one: the file\'s thresholds sent whole', async () => {
     serve({ [`PUT /api/patient_files/${FILE}/indicators/${SYSTOLIC}/boundaries`]: { body: {} } });
