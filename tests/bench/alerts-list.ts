@@ -23,22 +23,15 @@ import { startServer, type Child } from './children.ts';
 import { login } from './browser.ts';
 import { createThrowawayDatabase } from './postgres.ts';
 import type { Goal } from './report.ts';
+import { timeRequests, timing, type Timing } from './request-timings.ts';
 
 export const GOAL_P95_MS = 50;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-interface Timing { label: string; p50: number; p95: number; max: number }
 export interface AlertsBenchResult {
   files: number; measures: number; alerts: number; samples: number;
   baseline: Timing;
   /** Every alerts-list request together. */
   list: Timing;
   byQuery: Timing[];
-}
-
-function timing(label: string, times: number[]): Timing {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { label, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
 }
 
 export async function alertsListBench(options: { files?: number; measuresPerFile?: number; alertsPerFile?: number; rounds?: number; log?: (m: string) => void } = {}): Promise<AlertsBenchResult | string> {
@@ -88,15 +81,7 @@ export async function alertsListBench(options: { files?: number; measuresPerFile
       if (res.status !== 200) throw new Error(`GET ${t.url}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     };
-    for (let i = 0; i < 3; i++) for (const t of targets) await get(t); // warm-up: caches, plans
-    const times = new Map(targets.map((t) => [t.label, [] as number[]]));
-    for (let round = 0; round < rounds; round++) {
-      for (const t of targets) {
-        const start = performance.now();
-        await get(t);
-        times.get(t.label)!.push(performance.now() - start);
-      }
-    }
+    const times = await timeRequests(targets, rounds, get);
     const [baselineLabel, ...listLabels] = targets.map((t) => t.label);
     const all = listLabels.flatMap((label) => times.get(label)!);
     return {

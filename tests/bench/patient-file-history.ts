@@ -24,11 +24,9 @@ import { startServer, type Child } from './children.ts';
 import { login } from './browser.ts';
 import { createThrowawayDatabase } from './postgres.ts';
 import type { Goal } from './report.ts';
+import { timeRequests, timing, type Timing } from './request-timings.ts';
 
 export const GOAL_P95_MS = 50;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-interface Timing { label: string; p50: number; p95: number; max: number }
 export interface HistoryBenchResult {
   files: number; entries: number; samples: number;
   baseline: Timing;
@@ -37,11 +35,6 @@ export interface HistoryBenchResult {
   /** Every history request together. */
   history: Timing;
   byQuery: Timing[];
-}
-
-function timing(label: string, times: number[]): Timing {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { label, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
 }
 
 export async function patientFileHistoryBench(options: { files?: number; perFile?: number; rounds?: number; log?: (m: string) => void } = {}): Promise<HistoryBenchResult | string> {
@@ -98,15 +91,7 @@ export async function patientFileHistoryBench(options: { files?: number; perFile
       if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     };
-    for (let i = 0; i < 3; i++) for (const t of targets) await get(t.url); // warm-up: caches, plans
-    const times = new Map(targets.map((t) => [t.label, [] as number[]]));
-    for (let round = 0; round < rounds; round++) {
-      for (const t of targets) {
-        const start = performance.now();
-        await get(t.url);
-        times.get(t.label)!.push(performance.now() - start);
-      }
-    }
+    const times = await timeRequests(targets, rounds, (t) => get(t.url));
     const [baselineLabel, headerLabel, ...historyLabels] = targets.map((t) => t.label);
     const all = historyLabels.flatMap((label) => times.get(label)!);
     return {
