@@ -8,19 +8,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { IdentityDocumentType } from '../../../schemas/person-identity.ts';
 import { identityDocuments, identityDocumentTypes } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { pgCode } from '../../db/pg-code.ts';
 import { IDENTITY_DOCUMENT_TYPE_LABEL } from '../../../schemas/person-identity.ts';
 import type { CareContext } from '../context.ts';
 
 /** Who may change the types of an establishment. */
 export const DOCUMENT_TYPE_EDITORS = ['ADMIN_ESTABLISHMENT', 'SUPER_ADMIN'] as const;
-
-/** The PostgreSQL error code of a failed query, wherever drizzle and the driver put it. */
-function pgCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
 
 /** The label as stored: trimmed, and still 2 to 100 characters once trimmed (the schema counted the spaces). */
 function labelOf(label: string): string {

@@ -15,6 +15,7 @@ import {
   forms, formVersions, indicatorBoundaries, indicators, interventionLevels, nonObservanceRules, protocolForms, protocols, protocolServices, services, units,
 } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { pgCode } from '../../db/pg-code.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
 import type { FormDefinition } from '../../../schemas/form.ts';
@@ -31,14 +32,6 @@ const SORTS = defineSorts({ name: [sql`lower(${protocols.name} ->> 'fr')`], crea
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const name = (text: unknown, language: string) => textIn(text as Name, language) ?? '';
-
-/** The PostgreSQL error code of a failed query, wherever drizzle and the driver put it. */
-function pgCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
 
 /** Not found on `field` (the id the caller sent is not one of the establishment's). */
 const notFoundOn = (field: string) => new AppError(404, 'not_found', {}, field);
