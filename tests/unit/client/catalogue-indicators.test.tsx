@@ -6,18 +6,14 @@
  * added (level, operator, mode, value), the numbers sent as typed; the server's refusal (a
  * reference value that is not whole) shown on its field; then saved; Arabic.
  */
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Indicator, InterventionLevel } from '../../../schemas/catalogue.ts';
 import { IndicatorsPage } from '../../../client/features/catalogue/indicators-page.tsx';
 import { CATALOGUE } from '../../../client/features/catalogue/texts.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
-import { AREA_ROUTE_IDS } from '../../../client/lib/areas.ts';
 import { i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
+import { renderStructureScreen } from '../../helpers/structure-screen.tsx';
 import { fakeFetch, type FakeAnswer } from './fake-fetch.ts';
 
 const EST = '00000000-0000-4000-8000-0000000000e1';
@@ -48,24 +44,7 @@ function serve(extra: Record<string, FakeAnswer | (() => FakeAnswer)> = {}) {
 }
 const posted = () => calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(c.body!));
 
-function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{
-    id: AREA_ROUTE_IDS.structure, path: '/s/:structureIndex', loader: () => ({ index: 0, structure }),
-    children: [{ path: 'indicators', element: <IndicatorsPage /> }],
-  }], {
-    initialEntries: ['/s/0/indicators'],
-    // The structure area as its loader resolved it (happy-dom's Request would refuse the router's AbortSignal).
-    hydrationData: { loaderData: { [AREA_ROUTE_IDS.structure]: { index: 0, structure } } },
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <Suspense fallback="loading texts"><RouterProvider router={router} /></Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const mount = () => renderStructureScreen(<IndicatorsPage />, { structure, path: 'indicators' });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The field labelled `label` in `scope` (a required field's label ends with its mark). */

@@ -6,18 +6,15 @@
  * body.name), the rank sent as typed; a level thresholds use cannot be deleted; the visibility
  * checklist saves each change at once with the whole checked set.
  */
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertStatusesPage } from '../../../client/features/catalogue/alert-statuses-page.tsx';
 import { IndicatorsVisibilityPage } from '../../../client/features/catalogue/indicators-visibility-page.tsx';
 import { CATALOGUE } from '../../../client/features/catalogue/texts.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
-import { AREA_ROUTE_IDS } from '../../../client/lib/areas.ts';
 import { i18n, initI18n } from '../../../client/lib/i18n/i18n.ts';
+import { renderStructureScreen } from '../../helpers/structure-screen.tsx';
 import { fakeFetch, type FakeAnswer } from './fake-fetch.ts';
 
 const EST = '00000000-0000-4000-8000-0000000000e1';
@@ -49,19 +46,7 @@ function serve(extra: Record<string, FakeAnswer | (() => FakeAnswer)> = {}) {
 }
 const sent = (method: string) => calls.filter((c) => c.method === method).map((c) => ({ url: c.url.split('?')[0], body: c.body && JSON.parse(c.body) }));
 
-function mount(page: ReactNode, path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{
-    id: AREA_ROUTE_IDS.structure, path: '/s/:structureIndex', loader: () => ({ index: 0, structure }), children: [{ path, element: page }],
-  }], { initialEntries: [`/s/0/${path}`], hydrationData: { loaderData: { [AREA_ROUTE_IDS.structure]: { index: 0, structure } } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <Suspense fallback="loading texts"><RouterProvider router={router} /></Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const mount = (page: ReactNode, path: string) => renderStructureScreen(page, { structure, path });
 
 beforeAll(async () => {
   await initI18n('fr');
