@@ -80,7 +80,8 @@ beforeAll(async () => {
   db = gw.db.database.db;
   azur = await establishmentIdOf(db, 'chu-azur');
   tilleuls = await establishmentIdOf(db, 'clinique-des-tilleuls');
-});
+  // Starting a gateway takes minutes when the machine is loaded.
+}, 600_000);
 afterAll(async () => { await gw?.close(); });
 
 describe('the list', () => {
