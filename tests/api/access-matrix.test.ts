@@ -37,6 +37,7 @@ type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 
   | 'person' | 'identityDocument' | 'documentType'
   | 'indicatorType' | 'unit' | 'indicator' | 'alertStatus' | 'interventionLevel'
   | 'chartDisplay'
+  | 'protocol' | 'fileProtocol'
   | 'boundary' | 'referenceValue'
   | 'rule';
 type Location = 'params' | 'querystring' | 'body';
@@ -51,7 +52,7 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
     const collection = /\/([a-z_]+)\/:id(?:\/|$)/.exec(url)?.[1];
     return ({
       patient_files: 'patientFile', patient_file_forms: 'assignment', form_responses: 'response', files: 'upload',
-      establishments: 'establishment', forms: 'form', conditions: 'condition', persons: 'person',
+      establishments: 'establishment', forms: 'form', conditions: 'condition', persons: 'person', patient_file_protocols: 'fileProtocol',
     } as Record<string, Kind>)[collection ?? ''];
   }
   if (location === 'params' && name === 'fileId' && url.startsWith('/api/patient_files/:id/files/')) return 'answerFile';
@@ -75,6 +76,11 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
   if (name === 'statusId' || name === 'alertStatusId') return 'alertStatus';
   if (name === 'levelId') return 'interventionLevel';
   if (location === 'body' && name === 'establishmentService') return 'service';
+  // Medical protocols (issue 11 §8): a protocol, the services it is for (its body, its list's filter).
+  if (location === 'params' && name === 'protocolId') return 'protocol';
+  if ((location === 'body' && name === 'serviceIds') || (location === 'querystring' && name === 'serviceId')) {
+    if (url === '/api/establishments/:id/protocols' || url === '/api/protocols/:protocolId') return 'service';
+  }
   if (location === 'params' && name === 'conditionId') return 'condition';
   if (location === 'params' && name === 'noteId' && url.startsWith('/api/patient_files/:id/notes/')) return 'note';
   if (location === 'params' && name === 'userId' && url.startsWith('/api/patient_files/:id/caregivers/')) return 'caregiver';
@@ -225,6 +231,21 @@ async function catalogueOf(establishmentId: string) {
   return { indicatorType: type!.id, unit: unit!.id, indicator: indicator!.id, alertStatus: status!.id, interventionLevel: level!.id };
 }
 
+/**
+ * A protocol of the establishment for the file's service, applied to the file by `pro` (medical
+ * protocols, issue 11 §8): the world's protocol and the file's protocol.
+ */
+async function protocolOf(fileId: string, establishmentId: string, pro: string) {
+  const { protocols, protocolServices } = await import('../../server/db/schema.ts');
+  const [{ serviceId }] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId)) as [{ serviceId: string }];
+  const [protocol] = await db.insert(protocols).values({ establishmentId, name: { fr: `Protocole ${randomUUID()}` } }).returning({ id: protocols.id });
+  await db.insert(protocolServices).values({ protocolId: protocol!.id, serviceId });
+  const b = browsers.get(pro)!;
+  const res = await b.agent.post(`/api/patient_files/${fileId}/protocols/${protocol!.id}/apply`).set('x-csrf-token', b.csrf);
+  expect(res.status, res.text).toBe(201);
+  return { protocol: protocol!.id, fileProtocol: res.body.fileProtocol.id as string };
+}
+
 /** One caller's own world: a valid id of each kind, in two variants (a free questionnaire, a planned one). */
 type World = Record<Kind, string> & { planned: { form: string; occurrence: string } };
 type Victim = 'anotherService' | 'anotherEstablishment';
@@ -283,6 +304,7 @@ beforeAll(async () => {
       ...await chartDisplayOf(fileId, establishment),
       ...await ruleOf(fileId, establishment),
       ...await thresholdsOf(fileId, establishment),
+      ...await protocolOf(fileId, await establishmentIdOf(db, establishment), pro),
     };
   }
 
@@ -297,7 +319,7 @@ beforeAll(async () => {
   // Another service shares the establishment, hence its questionnaires and its list of services (GET
   // /establishments shows them to its members): only its patient-file records are someone else's.
   foreign.anotherService = { ...theirs.anotherService, form: undefined, establishment: undefined, service: undefined, pathology: undefined, documentType: undefined,
-    indicatorType: undefined, unit: undefined, indicator: undefined, alertStatus: undefined, interventionLevel: undefined };
+    indicatorType: undefined, unit: undefined, indicator: undefined, alertStatus: undefined, interventionLevel: undefined, protocol: undefined };
   const [tilleulsFile] = await patientFileIdsOf(db, 'patient.multi');
   theirs.anotherEstablishment = await world(tilleulsFile!, 'clinique-des-tilleuls', 'pro.two', 'patient.multi');
   foreign.anotherEstablishment = theirs.anotherEstablishment;
