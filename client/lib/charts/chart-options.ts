@@ -122,7 +122,8 @@ export function buildChartOptions(props: IndicatorChartProps, context: ChartCont
       type: props.chartType ?? 'line',
       name: s.name,
       yAxisIndex: axis,
-      data: s.points.map((p) => [p.at, p.value] as [string, number]),
+      // Epoch milliseconds: echarts reads a number on a time axis without parsing a date string per point.
+      data: s.points.map((p) => [Date.parse(p.at), p.value] as [number, number]),
       sampling: 'lttb' as const,
       showSymbol: s.points.length <= SYMBOLS_UP_TO,
       ...(props.chartType === 'bar' ? { barMaxWidth: 16 } : {}),
@@ -140,15 +141,15 @@ export function buildChartOptions(props: IndicatorChartProps, context: ChartCont
   return {
     animation: false,
     textStyle: { fontFamily: 'inherit' },
-    grid: { top: props.series.length > 1 ? 36 : 16, bottom: 28, left: rtl ? 16 : 8, right: rtl ? 8 : 16, containLabel: true },
+    grid: { top: props.series.length > 1 ? 40 : 28, bottom: 28, left: rtl ? 16 : 8, right: rtl ? 8 : 16, containLabel: true },
     legend: { show: props.series.length > 1, top: 0, [rtl ? 'right' : 'left']: 0, align: rtl ? 'right' : 'left' },
     tooltip: {
       trigger: 'axis',
       extraCssText: rtl ? 'direction: rtl; text-align: right;' : '',
       formatter: (params: unknown) => {
-        const items = (Array.isArray(params) ? params : [params]) as Array<{ seriesName: string; marker: string; value: [string, number] }>;
+        const items = (Array.isArray(params) ? params : [params]) as Array<{ seriesName: string; marker: string; value: [number | string, number] }>;
         if (items.length === 0) return '';
-        const head = escapeHtml(formatDateTime(items[0]!.value[0], language, timeZone, 'short'));
+        const head = escapeHtml(formatDateTime(new Date(items[0]!.value[0]), language, timeZone, 'short'));
         const rows = items.map((item) => {
           const index = seriesIndexByName.get(item.seriesName) ?? 0;
           const s = props.series[index]!;
