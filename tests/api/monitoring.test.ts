@@ -204,9 +204,14 @@ describe('GET /api/patient_files/:id/measures', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'end_date_before_start', field: 'query.to' });
 
-    // A hidden indicator's values are not listed to the patient.
+    // An indicator of another establishment, or an unknown one, as a filter: not found.
+    expect((await get('prescriber', `/api/patient_files/${file}/measures?indicatorId=${await indicatorId('weight', 'clinique-des-tilleuls')}`)).status).toBe(404);
+    expect((await get('prescriber', `/api/patient_files/${file}/measures?indicatorId=00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+
+    // A hidden indicator's values are not listed to the patient, and asking for them is not found.
     await db.update(indicators).set({ visibleToPatients: false }).where(eq(indicators.id, heart));
     try {
+      expect((await get('patient.open', `/api/patient_files/${file}/measures?indicatorId=${heart}`)).status).toBe(404);
       expect(((await get('patient.open', `/api/patient_files/${file}/measures`)).body as Page<MeasureRow>).totalItems).toBe(12);
       expect(((await get('prescriber', `/api/patient_files/${file}/measures`)).body as Page<MeasureRow>).totalItems).toBe(13);
     } finally {

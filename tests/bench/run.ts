@@ -39,6 +39,7 @@ import { measureCompressionThreshold } from './compression-threshold.ts';
 import { COMPRESSION_THRESHOLD } from '../../server/plugins/compression.ts';
 import { clientBundleBench } from './client-bundle.ts';
 import { editorDragBench } from './editor-drag.ts';
+import { indicatorChartBench } from './indicator-chart.ts';
 import { questionnaireRenderBench, questionnaireRenderGoals } from './questionnaire-render.ts';
 import { patientFileSearchBench, patientFileSearchGoals } from './patient-file-search.ts';
 import { patientFileHistoryBench, patientFileHistoryGoals } from './patient-file-history.ts';
@@ -269,6 +270,8 @@ async function main() {
     goals.push(...(await clientBundleBench()).goals.map(asGoal));
     log('interface editor: dragging across 60 blocks');
     goals.push(...(await editorDragBench()).goals.map(asGoal));
+    log('monitoring chart: one year of one indicator, click to painted');
+    goals.push(...(await indicatorChartBench()).goals.map(asGoal));
     log('questionnaire: 300 questions with rjsf');
     goals.push(...questionnaireRenderGoals(await questionnaireRenderBench()));
   }

@@ -16,7 +16,7 @@ import { useIndicatorSeries, useMeasures } from '../../lib/monitoring/queries.ts
 import { MONITORING } from './texts.ts';
 
 const K = 'monitoring';
-export const PERIODS = [7, 30, 90] as const;
+export const PERIODS = [7, 30, 90, 365] as const;
 const VALUES_PAGE_SIZE = 5;
 
 export function IndicatorCard({ patientFileId, indicator, onEnter }: { patientFileId: string; indicator: MonitoredIndicator; onEnter?: () => void }) {

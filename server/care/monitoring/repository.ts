@@ -76,16 +76,18 @@ export function periodOf(now: Date, from?: string, to?: string): { from: Date; t
 }
 
 export async function indicatorSeries(care: CareContext, file: PatientFileHandle, indicatorId: string, query: SeriesQuery): Promise<IndicatorSeries> {
-  const [indicator] = await monitoredIndicators(care, file, indicatorId);
-  if (!indicator) throw notFound();
   const { from, to } = periodOf(care.now(), query.from, query.to);
   const maxPoints = query.maxPoints ?? SERIES_POINTS.default;
-  const [rows, inForce] = await Promise.all([
+  // The three reads at once (a PostgreSQL pool runs them side by side); nothing is answered
+  // before the indicator is known to be one the caller may see.
+  const [[indicator], rows, inForce] = await Promise.all([
+    monitoredIndicators(care, file, indicatorId),
     care.db.select({ at: measures.measuredAt, value: measures.value }).from(measures)
       .where(and(eq(measures.patientFileId, file.id), eq(measures.indicatorId, indicatorId), gte(measures.measuredAt, from), lte(measures.measuredAt, to)))
       .orderBy(asc(measures.measuredAt), asc(measures.id)),
     effectiveBoundaries(care.db, file.id, [indicatorId]),
   ]);
+  if (!indicator) throw notFound();
   const entry = inForce.get(indicatorId);
   const referenceValue = entry?.referenceValue ?? null;
   const points = downsampleMinMax(rows, maxPoints);
@@ -115,6 +117,11 @@ export async function listMeasures(care: CareContext, file: PatientFileHandle, q
     query.to ? lte(measures.measuredAt, new Date(query.to)) : undefined,
   );
   if (query.from && query.to) periodOf(care.now(), query.from, query.to);
+  // An indicator the caller may not see (another establishment's, hidden from patients, unknown) is not found, never an empty list.
+  if (query.indicatorId) {
+    const [known] = await care.db.select({ id: indicators.id }).from(indicators).where(and(eq(indicators.id, query.indicatorId), visibleIndicators(file)));
+    if (!known) throw notFound();
+  }
   return pageOfRows(query, {
     rows: async (limit, offset) => (await care.db.select({
       m: measures, indicator: { id: indicators.id, reference: indicators.reference, name: indicators.name, decimals: indicators.decimals },
