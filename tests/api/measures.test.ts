@@ -318,6 +318,7 @@ describe('reference values and relative thresholds', () => {
     const crossing = (await alertsOf(file)).find((a) => a.measureId === result.measures[2]!.id)!.crossing;
     expect(crossing).toMatchObject({ mode: 'RELATIVE', value: 3, referenceValue: 70.4, threshold: 73.4, measuredValue: 73.4 });
 
+    gw.clock.advance(1000);
     const second = (await call('prescriber', 'post', `/api/patient_files/${file}/reference-value`, { indicatorId: weight, value: 71 })).body as ReferenceValue;
     const list = (await call('operator', 'get', `/api/patient_files/${file}/reference-values`)).body as ReferenceValue[];
     expect(list.map((r) => [r.id, r.active])).toEqual([[second.id, true], [first.id, false]]);

@@ -5,7 +5,7 @@
  * transaction. Deactivating the active one brings the indicator's global reference value back.
  * Professionals of the file; writes on open files only, with their history entry.
  */
-import { aliasedTable, and, desc, eq, isNull } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { indicators, referenceValues, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { ReferenceValue, ReferenceValueBody } from '../../../schemas/boundaries.ts';
@@ -35,7 +35,7 @@ function toReferenceValue({ row, createdBy, deactivatedBy }: Selected): Referenc
 
 export async function listReferenceValues(care: CareContext, file: PatientFileHandle): Promise<ReferenceValue[]> {
   file.requireProfessional();
-  return (await select(care).where(eq(referenceValues.patientFileId, file.id)).orderBy(desc(referenceValues.createdAt), desc(referenceValues.id)))
+  return (await select(care).where(eq(referenceValues.patientFileId, file.id)).orderBy(desc(referenceValues.createdAt), sql`${referenceValues.deactivatedAt} is null desc`, desc(referenceValues.id)))
     .map(toReferenceValue);
 }
 
