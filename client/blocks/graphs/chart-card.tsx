@@ -8,9 +8,7 @@ import { Loader } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartDisplay } from '../../../schemas/chart-displays.ts';
-import { monitoringRoutes } from '../../../schemas/api/monitoring.ts';
-import { call } from '../../lib/api/client.ts';
-import { monitoringKeys } from '../../lib/api/query-keys.ts';
+import { seriesQueryOptions } from '../../lib/monitoring/queries.ts';
 import { IndicatorChart, type ChartThreshold } from '../../lib/charts/index.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
 import { nameOf } from '../value-tables/format.ts';
@@ -31,11 +29,7 @@ export function ChartCard({ fileId, chart, now, height }: { fileId: string; char
   const to = new Date(Math.ceil(now / 60_000) * 60_000).toISOString();
   const from = new Date(Date.parse(to) - chart.periodDays * DAY).toISOString();
   const series = useQueries({
-    queries: chart.indicators.map((indicator) => ({
-      queryKey: monitoringKeys.series(fileId, indicator.id, { from, to }),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        call(monitoringRoutes.series, { params: { id: fileId, indicatorId: indicator.id }, query: { from, to }, signal }),
-    })),
+    queries: chart.indicators.map((indicator) => seriesQueryOptions(fileId, indicator.id, { from, to })),
   });
   const loaded = series.every((s) => s.data);
   const failed = series.find((s) => s.isError);

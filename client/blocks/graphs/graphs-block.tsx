@@ -7,16 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { FromSchema } from 'json-schema-to-ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartDisplayRoutes } from '../../../schemas/api/indicators-tab.ts';
-import { monitoringRoutes } from '../../../schemas/api/monitoring.ts';
 import type { graphsProps } from '../../../schemas/blocks/domain.ts';
-import { call } from '../../lib/api/client.ts';
-import { indicatorsTabKeys, monitoringKeys } from '../../lib/api/query-keys.ts';
+import { monitoredIndicatorsQueryOptions } from '../../lib/monitoring/queries.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
 import { BlockCard } from '../shared/block-card.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize } from '../shared/layout-text.ts';
 import type { BlockComponentProps } from '../types.ts';
+import { chartDisplaysQueryOptions } from '../value-tables/queries.ts';
 import { VALUE_TABLES } from '../value-tables/texts.ts';
 import { ChartCard, chartTitle, type ChartSpec } from './chart-card.tsx';
 
@@ -25,20 +23,12 @@ export default function GraphsBlock({ props, context }: BlockComponentProps<From
   const fileId = context.preview ? undefined : context.patientFileId;
   const periodDays = props.periodDays ?? 30;
   const [now] = useState(() => Date.now());
-  const charts = useQuery({
-    queryKey: indicatorsTabKeys.chartDisplays(fileId),
-    queryFn: ({ signal }) => call(chartDisplayRoutes.list, { params: { id: fileId! }, signal }),
-    enabled: fileId !== undefined,
-  });
+  const charts = useQuery(chartDisplaysQueryOptions(fileId));
   const shown = charts.data?.data.filter((c) => !c.excludedAt) ?? [];
-  const indicators = useQuery({
-    queryKey: monitoringKeys.indicators(fileId),
-    queryFn: ({ signal }) => call(monitoringRoutes.indicators, { params: { id: fileId! }, signal }),
-    enabled: fileId !== undefined && charts.isSuccess && shown.length === 0,
-  });
+  const indicators = useQuery({ ...monitoredIndicatorsQueryOptions(fileId ?? ''), enabled: fileId !== undefined && charts.isSuccess && shown.length === 0 });
   const specs: ChartSpec[] = shown.length > 0
     ? shown.map((c) => ({ ...c, periodDays }))
-    : (indicators.data?.data ?? []).filter((i) => i.lastValue).map((i) => ({
+    : (indicators.data ?? []).filter((i) => i.lastValue).map((i) => ({
       title: null, chartType: 'line' as const, periodDays,
       indicators: [{ id: i.id, reference: i.reference, name: i.name, unitSymbol: i.unit.symbol, decimals: i.decimals }],
     }));

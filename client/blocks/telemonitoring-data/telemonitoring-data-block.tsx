@@ -3,19 +3,16 @@
  * the block (the monitoring values list), each with its indicator, the value as stored in the
  * indicator's unit, when it was measured, and how it came (typed, questionnaire, device).
  */
-import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FromSchema } from 'json-schema-to-ts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitoringRoutes } from '../../../schemas/api/monitoring.ts';
 import type { telemonitoringDataProps } from '../../../schemas/blocks/domain.ts';
 import type { PageSize } from '../../../schemas/common.ts';
 import type { MeasureRow } from '../../../schemas/monitoring.ts';
-import { call } from '../../lib/api/client.ts';
-import { monitoringKeys } from '../../lib/api/query-keys.ts';
+import { useMeasures } from '../../lib/monitoring/queries.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { DataTable } from '../../lib/ui/data-table/data-table.tsx';
+import { DataTable, type DataTableProps } from '../../lib/ui/data-table/data-table.tsx';
 import type { ListDefinition } from '../../lib/ui/data-table/list-state.ts';
 import { useLocalListState } from '../../lib/ui/data-table/use-list-state.ts';
 import { BlockCard } from '../shared/block-card.tsx';
@@ -25,7 +22,7 @@ import type { BlockComponentProps } from '../types.ts';
 import { nameOf, valueText } from '../value-tables/format.ts';
 import { VALUE_TABLES } from '../value-tables/texts.ts';
 
-const SORTS = ['-measuredAt', 'measuredAt'] as const;
+const SORTS = ['-measuredAt'] as const;
 type Sort = (typeof SORTS)[number];
 const column = createColumnHelper<MeasureRow>();
 
@@ -36,12 +33,7 @@ export default function TelemonitoringDataBlock({ props, context }: BlockCompone
   const definition = useMemo<ListDefinition<Sort, never>>(
     () => ({ sorts: SORTS, defaultSort: '-measuredAt', filters: [], defaultPageSize: props.pageSize ?? 5 }), [props.pageSize]);
   const list = useLocalListState(definition);
-  const query = { sort: list.sort, page: list.page, pageSize: list.pageSize as PageSize };
-  const measures = useQuery({
-    queryKey: monitoringKeys.measures(fileId, query),
-    queryFn: ({ signal }) => call(monitoringRoutes.measures, { params: { id: fileId! }, query, signal }),
-    enabled: fileId !== undefined,
-  });
+  // Newest first (the list's only order); a preview asks for nothing (its file id is empty, the query never runs: see Values).
   const columns = useMemo(() => [
     column.accessor((row) => nameOf(row.indicator.name, dates.language), { id: 'indicator', header: t('valueTables.data.indicator') }),
     column.accessor((row) => row.value, {
@@ -55,8 +47,17 @@ export default function TelemonitoringDataBlock({ props, context }: BlockCompone
   return (
     <BlockCard title={title}>
       {!fileId ? <EmptyState>{t('valueTables.preview')}</EmptyState>
-        : <DataTable list={list} columns={columns} query={measures} getRowId={(row) => row.id} label={title}
-            emptyText={t('valueTables.data.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={0} />}
+        : <Values fileId={fileId} list={list} columns={columns} title={title} homeHref={context.areaHref} emptyText={t('valueTables.data.empty')} />}
     </BlockCard>
   );
+}
+
+/** The table, mounted only with a file: its query runs only then. */
+function Values({ fileId, list, columns, title, homeHref, emptyText }: {
+  fileId: string; list: ReturnType<typeof useLocalListState<Sort, never>>; columns: DataTableProps<MeasureRow, Sort>['columns'];
+  title: string; homeHref: string; emptyText: string;
+}) {
+  const measures = useMeasures(fileId, { page: list.page, pageSize: list.pageSize as PageSize });
+  return <DataTable list={list} columns={columns} query={measures} getRowId={(row) => row.id} label={title}
+    emptyText={emptyText} homeHref={homeHref} pageSizes={[list.pageSize]} minWidth={0} />;
 }

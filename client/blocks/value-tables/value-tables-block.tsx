@@ -7,15 +7,13 @@ import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FromSchema } from 'json-schema-to-ts';
 import { useTranslation } from 'react-i18next';
-import { valueTableRoutes } from '../../../schemas/api/indicators-tab.ts';
 import type { valueTablesProps } from '../../../schemas/blocks/domain.ts';
-import { call } from '../../lib/api/client.ts';
-import { indicatorsTabKeys } from '../../lib/api/query-keys.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
 import { BlockCard } from '../shared/block-card.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize } from '../shared/layout-text.ts';
 import type { BlockComponentProps } from '../types.ts';
+import { valueTableQueryOptions } from './queries.ts';
 import { VALUE_TABLES } from './texts.ts';
 import { ValueTableView } from './value-table-view.tsx';
 
@@ -26,11 +24,7 @@ export default function ValueTablesBlock({ props, context }: BlockComponentProps
     ...(props.indicators && props.indicators.length > 0 ? { indicators: props.indicators.join(',') } : {}),
     ...(props.startDate ? { startDate: props.startDate } : {}),
   };
-  const table = useQuery({
-    queryKey: indicatorsTabKeys.valueTable(fileId, query),
-    queryFn: ({ signal }) => call(valueTableRoutes.table, { params: { id: fileId! }, query, signal }),
-    enabled: fileId !== undefined,
-  });
+  const table = useQuery(valueTableQueryOptions(fileId, query));
   return (
     <BlockCard title={localize(props.title, i18n.language) || t('valueTables.title')}>
       {!fileId ? <EmptyState>{t('valueTables.preview')}</EmptyState>

@@ -6,16 +6,14 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { boundaryRoutes, referenceValueRoutes } from '../../../../schemas/api/boundaries.ts';
-import type { BodyOf, QueryOf } from '../../../../schemas/api/contract.ts';
+import type { BodyOf } from '../../../../schemas/api/contract.ts';
+import { chartDisplaysQueryOptions, valueTableQueryOptions } from '../../../blocks/value-tables/queries.ts';
 import { chartDisplayRoutes, customizableIndicatorRoutes, valueTableRoutes } from '../../../../schemas/api/indicators-tab.ts';
 import { nonComplianceRoutes } from '../../../../schemas/api/non-compliance.ts';
 import { call } from '../../../lib/api/client.ts';
 import { indicatorsTabKeys, monitoringKeys, patientFileKeys } from '../../../lib/api/query-keys.ts';
 
-export const useChartDisplays = (fileId: string) => useQuery({
-  queryKey: indicatorsTabKeys.chartDisplays(fileId),
-  queryFn: ({ signal }) => call(chartDisplayRoutes.list, { params: { id: fileId }, signal }),
-});
+export const useChartDisplays = (fileId: string) => useQuery(chartDisplaysQueryOptions(fileId));
 
 export const useCustomizableIndicators = (fileId: string) => useQuery({
   queryKey: indicatorsTabKeys.indicators(fileId),
@@ -27,13 +25,7 @@ export const useValueTableSettings = (fileId: string) => useQuery({
   queryFn: ({ signal }) => call(valueTableRoutes.settings, { params: { id: fileId }, signal }),
 });
 
-export type ValueTableQuery = Pick<QueryOf<typeof valueTableRoutes.table>, 'indicators' | 'startDate'>;
-export const useValueTable = (fileId: string, query: ValueTableQuery = {}, enabled = true) => useQuery({
-  queryKey: indicatorsTabKeys.valueTable(fileId, query),
-  queryFn: ({ signal }) => call(valueTableRoutes.table, { params: { id: fileId }, query, signal }),
-  placeholderData: keepPreviousData,
-  enabled,
-});
+export const useValueTable = (fileId: string) => useQuery({ ...valueTableQueryOptions(fileId), placeholderData: keepPreviousData });
 
 export const useNonComplianceRules = (fileId: string) => useQuery({
   queryKey: indicatorsTabKeys.rules(fileId),
