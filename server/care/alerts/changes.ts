@@ -15,22 +15,16 @@ import { noteTextError } from '../../../schemas/notes.ts';
 import type { CareContext } from '../context.ts';
 import { alertRows } from './list.ts';
 
-/** The alert through its file (404 unless the caller may open it), for a change by a professional of an open file (its state is checked after the body's ids). */
+/** The alert through its file (404 unless the caller may open it), for a change by a professional of an open file (who asks and the states are checked after the body's ids: an id of someone else is 404 whoever asks). */
 async function alertForChange(care: CareContext, alertId: string) {
   const file = await care.patientFileOf('alert', alertId);
   const [alert] = await care.db.select().from(alerts).where(and(eq(alerts.id, alertId), eq(alerts.patientFileId, file.id)));
   if (!alert) throw notFound();
-  file.requireProfessional();
-  file.requireOpen();
   return { file, alert };
 }
 
-/** The status given, one of the file's establishment (404 on its field otherwise), and the comment's rule (a text area). */
-async function checkBody(care: CareContext, establishmentId: string, body: AlertChangeBody) {
-  if (body.comment !== undefined) {
-    const error = noteTextError(body.comment);
-    if (error) throw badRequest(error.code, error.params, 'body.comment');
-  }
+/** The status given, one of the file's establishment (404 on its field otherwise). */
+async function statusOf(care: CareContext, establishmentId: string, body: AlertChangeBody) {
   if (body.alertStatusId === undefined) return undefined;
   const [status] = await care.db.select({ id: alertStatuses.id, name: alertStatuses.name, closesAlert: alertStatuses.closesAlert }).from(alertStatuses)
     .where(and(eq(alertStatuses.id, body.alertStatusId), eq(alertStatuses.establishmentId, establishmentId)));
@@ -41,8 +35,14 @@ async function checkBody(care: CareContext, establishmentId: string, body: Alert
 async function change(care: CareContext, alertId: string, body: AlertChangeBody, close: boolean): Promise<AlertRow> {
   const { file, alert } = await alertForChange(care, alertId);
   if (!close && body.alertStatusId === undefined && body.comment === undefined) throw badRequest('field_required', {}, 'body.alertStatusId');
-  const status = await checkBody(care, file.establishmentId, body);
+  const status = await statusOf(care, file.establishmentId, body);
+  file.requireProfessional();
+  file.requireOpen();
   if (alert.status === 'CLOSED') throw new AppError(409, 'alert_already_closed');
+  if (body.comment !== undefined) {
+    const error = noteTextError(body.comment);
+    if (error) throw badRequest(error.code, error.params, 'body.comment');
+  }
   const closes = close || status?.closesAlert === true;
   const now = care.now();
   await care.db.transaction(async (tx) => {
