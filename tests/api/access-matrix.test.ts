@@ -25,6 +25,7 @@ import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertStatuses, chartDisplays, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
 import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
+import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import { nonObservanceRules } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
@@ -32,7 +33,7 @@ import { sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, formIdOf, MIME, PNG, uploadFile } from '../helpers/questionnaires.ts';
 
 /** The kinds of records an id can name. */
-type Kind = 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 'answerFile' | 'upload' | 'establishment' | 'service'
+type Kind = 'alert' | 'alertBatch' | 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 'answerFile' | 'upload' | 'establishment' | 'service'
   | 'condition' | 'pathology' | 'note' | 'caregiver'
   | 'person' | 'identityDocument' | 'documentType'
   | 'indicatorType' | 'unit' | 'indicator' | 'alertStatus' | 'interventionLevel'
@@ -53,6 +54,7 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
     return ({
       patient_files: 'patientFile', patient_file_forms: 'assignment', form_responses: 'response', files: 'upload',
       establishments: 'establishment', forms: 'form', conditions: 'condition', persons: 'person', patient_file_protocols: 'fileProtocol',
+      alert_batches: 'alertBatch',
     } as Record<string, Kind>)[collection ?? ''];
   }
   if (location === 'params' && name === 'fileId' && url.startsWith('/api/patient_files/:id/files/')) return 'answerFile';
@@ -74,7 +76,10 @@ function kindOf(url: string, location: Location, name: string): Kind | undefined
   if (location === 'params' && name === 'boundaryId') return 'boundary';
   if (location === 'params' && name === 'referenceValueId') return 'referenceValue';
   if (name === 'statusId' || name === 'alertStatusId') return 'alertStatus';
-  if (name === 'levelId') return 'interventionLevel';
+  if (name === 'levelId' || name === 'levelIds') return 'interventionLevel';
+  // The alerts (issue 11 §4): an alert, and the alerts list's filters.
+  if (location === 'params' && name === 'alertId') return 'alert';
+  if (location === 'querystring' && url === '/api/establishments/:id/alerts') return ({ serviceIds: 'service', patientFileId: 'patientFile' } as Record<string, Kind>)[name];
   if (location === 'body' && name === 'establishmentService') return 'service';
   // Medical protocols (issue 11 §8): a protocol, the services it is for (its body, its list's filter).
   if (location === 'params' && name === 'protocolId') return 'protocol';
@@ -219,6 +224,13 @@ async function thresholdsOf(fileId: string, establishment: 'chu-azur' | 'cliniqu
   return { boundary: boundary!.id, referenceValue: reference!.id };
 }
 
+/** A pending alert of the file, in its batch (raised as a measure would raise it). */
+async function alertOf(fileId: string) {
+  const [file] = await db.select({ id: patientFiles.id, serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId));
+  const raised = await db.transaction((tx) => raiseAlerts(tx, file!, { source: 'MEASURES' }, [{ kind: 'THRESHOLD', crossing: {} }], new Date()));
+  return { alert: raised!.alertIds[0]!, alertBatch: raised!.batchId };
+}
+
 /** A record of each kind of the establishment's telemonitoring catalogue (indicator types, units, indicators, alert statuses, levels). */
 async function catalogueOf(establishmentId: string) {
   const tag = randomUUID();
@@ -303,6 +315,7 @@ beforeAll(async () => {
       ...await catalogueOf(await establishmentIdOf(db, establishment)),
       ...await chartDisplayOf(fileId, establishment),
       ...await ruleOf(fileId, establishment),
+      ...await alertOf(fileId),
       ...await thresholdsOf(fileId, establishment),
       ...await protocolOf(fileId, await establishmentIdOf(db, establishment), pro),
     };
