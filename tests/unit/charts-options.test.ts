@@ -5,7 +5,7 @@
  * and time zone; downsampling bounded, in order, extremes kept.
  */
 import { describe, expect, it } from 'vitest';
-import { buildChartOptions, valueExtent, withAlpha, LEVEL_COLOURS } from '../../client/lib/charts/chart-options.ts';
+import { buildChartOptions, valueExtent, withAlpha, LEVEL_COLOURS, type ChartContext } from '../../client/lib/charts/chart-options.ts';
 import type { IndicatorChartProps } from '../../client/lib/charts/types.ts';
 import { downsampleMinMax } from '../../server/care/monitoring/downsample.ts';
 
@@ -15,7 +15,7 @@ const base: IndicatorChartProps = {
   label: 'Poids',
   series: [weight([['2026-11-01T07:00:00Z', 70], ['2026-11-02T07:00:00Z', 72.5], ['2026-11-03T07:00:00Z', 71]])],
 };
-const ctx = { language: 'fr' as const, timeZone: 'Europe/Paris', referenceLabel: 'Référence' };
+const ctx: ChartContext = { language: 'fr', timeZone: 'Europe/Paris', referenceLabel: 'Référence' };
 
 type Series = { markArea: { data: Array<[{ yAxis: number; itemStyle: { color: string } }, { yAxis: number }]> }; markLine: { data: Array<{ yAxis: number; name: string; lineStyle: { type: string; color: string } }> }; sampling: string; data: unknown[]; showSymbol: boolean };
 const optionOf = (props: Partial<IndicatorChartProps>, context = ctx) => buildChartOptions({ ...base, ...props }, context) as unknown as {
