@@ -15,7 +15,6 @@ const K = 'valueTables';
 export function ValueTableView({ table }: { table: ValueTable }) {
   const { t } = useTranslation(VALUE_TABLES);
   const dates = useDates();
-  const time = new Intl.DateTimeFormat(dates.language, { hour: '2-digit', minute: '2-digit', timeZone: dates.timeZone });
   return (
     <ScrollArea type="auto">
       <Table striped withTableBorder withColumnBorders data-testid="value-table">
@@ -41,7 +40,7 @@ export function ValueTableView({ table }: { table: ValueTable }) {
                                 <bdi>{valueText(v.value, dates.language)}</bdi>
                               </Badge>
                             : <Text size="sm"><bdi>{valueText(v.value, dates.language)}</bdi></Text>}
-                          <Text size="xs" c="dimmed"><time dateTime={v.measuredAt}>{time.format(new Date(v.measuredAt))}</time></Text>
+                          <Text size="xs" c="dimmed"><time dateTime={v.measuredAt}>{dates.time(v.measuredAt)}</time></Text>
                           {v.alertColour && <VisuallyHidden>{t(`${K}.alerted`)}</VisuallyHidden>}
                         </Group>
                       ))}

@@ -20,7 +20,7 @@ import { useAlertBatch } from './api/alert-batch.ts';
 import { alertReason, alertValue } from './describe-alert.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { ALERTS } from './texts.ts';
-import { useNumber } from './use-number.ts';
+import { useNumber } from '../../lib/i18n/use-number.ts';
 
 function IndicatorCharts({ context }: { context: AlertBatchContext }) {
   const { t } = useTranslation(ALERTS);

@@ -33,7 +33,7 @@ import { alertReason, alertValue } from './describe-alert.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { ALERT_STATUS_CHOICES, alertList, alertQuery, statusChoice, type AlertFilter } from './list-definition.ts';
 import { ALERTS } from './texts.ts';
-import { useNumber } from './use-number.ts';
+import { useNumber } from '../../lib/i18n/use-number.ts';
 
 const DAYJS_LOCALES: Record<Language, string> = { fr: 'fr', en: 'en-gb', ar: 'ar' };
 const column = createColumnHelper<AlertRow>();

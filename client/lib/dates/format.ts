@@ -41,3 +41,8 @@ export function formatDay(value: Date | string, language: Language, timeZone?: s
 export function formatCalendarDate(value: string, language: Language, style: DateStyle = 'short'): string {
   return formatter(language, 'UTC', DAY[style]).format(new Date(`${value.slice(0, 10)}T00:00:00Z`));
 }
+
+/** The time of day of an instant in the time zone: "14:05" (24-hour in French). */
+export function formatTime(value: Date | string, language: Language, timeZone?: string): string {
+  return formatter(language, timeZone, { hour: '2-digit', minute: '2-digit' }).format(new Date(value));
+}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../languages.ts';
 import { useSessionData } from '../session/use-session.ts';
-import { formatCalendarDate, formatDateTime, formatDay, type DateStyle } from './format.ts';
+import { formatCalendarDate, formatDateTime, formatDay, formatTime, type DateStyle } from './format.ts';
 
 export function useDates() {
   const { i18n } = useTranslation();
@@ -15,6 +15,7 @@ export function useDates() {
     timeZone,
     dateTime: (value: Date | string, style?: DateStyle) => formatDateTime(value, language, timeZone, style),
     day: (value: Date | string, style?: DateStyle) => formatDay(value, language, timeZone, style),
+    time: (value: Date | string) => formatTime(value, language, timeZone),
     calendarDate: (value: string, style?: DateStyle) => formatCalendarDate(value, language, style),
   }), [language, timeZone]);
 }

@@ -1,7 +1,7 @@
 /** Numbers in the interface's language, with the indicator's decimals (never rounded further than the indicator says). */
 import { useCallback } from 'react';
-import { localeSettings } from '../../lib/i18n/locale-settings.ts';
-import type { Language } from '../../lib/languages.ts';
+import { localeSettings } from './locale-settings.ts';
+import type { Language } from '../languages.ts';
 
 export function useNumber(language: Language) {
   return useCallback((value: number, decimals: number) =>
