@@ -47,7 +47,8 @@ class FakeEventSource {
   static opened: FakeEventSource[] = [];
   listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
   closed = false;
-  constructor(public url: string) { FakeEventSource.opened.push(this); }
+  url: string;
+  constructor(url: string) { this.url = url; FakeEventSource.opened.push(this); }
   addEventListener(type: string, listener: (event: MessageEvent<string>) => void) { this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]); }
   close() { this.closed = true; }
   emit(type: string, data: unknown) { for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) })); }
