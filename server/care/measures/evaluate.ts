@@ -46,8 +46,10 @@ export function thresholdOf(boundary: Pick<EvaluatedBoundary, 'mode' | 'value'>,
 
 /** Whether `value <operator> threshold` holds, both compared at STORED_DECIMALS decimals. */
 export function crosses(value: number, operator: BoundaryOperator, threshold: number): boolean {
-  const v = normalise(value);
-  const t = normalise(threshold);
+  return holds(normalise(value), operator, normalise(threshold));
+}
+
+function holds(v: number, operator: BoundaryOperator, t: number): boolean {
   switch (operator) {
     case '<': return v < t;
     case '<=': return v <= t;
@@ -72,18 +74,34 @@ export interface Crossing<B extends EvaluatedBoundary = EvaluatedBoundary> {
  * the first given. Undefined when none is crossed.
  */
 export function evaluateMeasure<B extends EvaluatedBoundary>(value: number, boundaries: readonly B[], referenceValue: number | null | undefined): Crossing<B> | undefined {
-  const measuredValue = normalise(value);
-  let best: { crossing: Crossing<B>; distance: number } | undefined;
-  for (const boundary of boundaries) {
+  return measureEvaluator(boundaries, referenceValue)(value);
+}
+
+/**
+ * evaluateMeasure for many values against the same boundaries and reference value (a batch of
+ * 500 measures, recordMeasures): each threshold computed and normalised once instead of once per
+ * value; the same answer for every value.
+ */
+export function measureEvaluator<B extends EvaluatedBoundary>(boundaries: readonly B[], referenceValue: number | null | undefined): (value: number) => Crossing<B> | undefined {
+  const prepared = boundaries.flatMap((boundary) => {
     const threshold = thresholdOf(boundary, referenceValue);
-    if (threshold === undefined || !crosses(measuredValue, boundary.operator, threshold)) continue;
-    const distance = Math.abs(measuredValue - threshold);
-    if (best === undefined || boundary.level.rank < best.crossing.boundary.level.rank
-      || (boundary.level.rank === best.crossing.boundary.level.rank && distance > best.distance)) {
-      best = { crossing: { boundary, threshold, measuredValue, referenceValue: referenceValue ?? null }, distance };
+    return threshold === undefined ? [] : [{ boundary, threshold, compared: normalise(threshold) }];
+  });
+  const reference = referenceValue ?? null;
+  return (value) => {
+    const measuredValue = normalise(value);
+    const compared = normalise(measuredValue);
+    let best: { crossing: Crossing<B>; distance: number } | undefined;
+    for (const { boundary, threshold, compared: t } of prepared) {
+      if (!holds(compared, boundary.operator, t)) continue;
+      const distance = Math.abs(measuredValue - threshold);
+      if (best === undefined || boundary.level.rank < best.crossing.boundary.level.rank
+        || (boundary.level.rank === best.crossing.boundary.level.rank && distance > best.distance)) {
+        best = { crossing: { boundary, threshold, measuredValue, referenceValue: reference }, distance };
+      }
     }
-  }
-  return best?.crossing;
+    return best?.crossing;
+  };
 }
 
 /**

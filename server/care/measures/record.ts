@@ -18,8 +18,8 @@ import { AppError, badRequest } from '../../errors.ts';
 import { convertUnit } from '../../shared/ucum.ts';
 import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import { raiseAlerts, type AlertToRaise, type RaisedBatch } from '../alerts/raise.ts';
-import { effectiveBoundaries } from './boundaries.ts';
-import { evaluateMeasure, normalise } from './evaluate.ts';
+import { effectiveBoundaries, type IndicatorInForce } from './boundaries.ts';
+import { measureEvaluator, normalise, type Crossing } from './evaluate.ts';
 
 /** How far ahead of the server's clock a measure may be dated (a phone's clock runs a little fast). */
 export const CLOCK_SKEW_MS = 5 * 60_000;
@@ -61,6 +61,9 @@ export async function recordMeasures(
   const stored: StoredMeasure[] = [];
   const toRaise: AlertToRaise[] = [];
   const raised: Omit<RaisedAlert, 'id'>[] = [];
+  // Each indicator's thresholds prepared once for the batch (measureEvaluator).
+  type Evaluator = (value: number) => Crossing<IndicatorInForce['boundaries'][number]> | undefined;
+  const evaluators = new Map<string, Evaluator>();
   inputs.forEach((input, index) => {
     const field = input.field ?? `body.data.${index}`;
     const indicator = inForce.get(input.indicatorId);
@@ -78,7 +81,9 @@ export async function recordMeasures(
       measuredAt: input.measuredAt, recordedAt: at, recordedBy: actor.userId, onBehalfOf: actor.onBehalfOf, source: occasion.source,
     };
     stored.push(measure);
-    const crossing = evaluateMeasure(value, indicator.boundaries, indicator.referenceValue);
+    let evaluate = evaluators.get(indicator.indicatorId);
+    if (!evaluate) evaluators.set(indicator.indicatorId, evaluate = measureEvaluator(indicator.boundaries, indicator.referenceValue));
+    const crossing = evaluate(value);
     if (crossing) {
       const { boundary } = crossing;
       toRaise.push({
@@ -92,17 +97,23 @@ export async function recordMeasures(
     }
   });
 
-  // One statement, one parameter: the batch as JSON, unpacked by PostgreSQL. 500 rows as 6,000
-  // bind parameters cost more to build, send and plan than the rows themselves.
-  const rows = stored.map((m) => ({
-    id: m.id, patient_file_id: file.id, indicator_id: m.indicatorId, value: m.value, entered_value: m.enteredValue, entered_unit: m.enteredUnit,
-    measured_at: m.measuredAt.toISOString(), recorded_at: at.toISOString(), recorded_by: m.recordedBy, on_behalf_of: m.onBehalfOf,
-    source: m.source, form_response_id: occasion.formResponseId ?? null,
-  }));
+  // One statement: what is the same for the whole batch (file, time, who, source, response) as
+  // single parameters, the rest as one array literal per column, unnested by PostgreSQL. Cheaper
+  // to build, send, parse and plan than 6,000 bind parameters or the rows as one JSON document
+  // (jsonb_to_recordset: 3 ms of parsing and 1 ms of planning a batch, against 0.2 and 0.05).
+  const column = (values: string[]) => `{${values.join(',')}}`;
   await tx.execute(sql`insert into ${measures} (id, patient_file_id, indicator_id, value, entered_value, entered_unit, measured_at, recorded_at, recorded_by, on_behalf_of, source, form_response_id)
-    select id, patient_file_id, indicator_id, value, entered_value, entered_unit, measured_at, recorded_at, recorded_by, on_behalf_of, source, form_response_id
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(id uuid, patient_file_id uuid, indicator_id uuid, value double precision, entered_value double precision,
-      entered_unit text, measured_at timestamptz, recorded_at timestamptz, recorded_by uuid, on_behalf_of uuid, source text, form_response_id uuid)`);
+    select m.id, ${file.id}::uuid, m.indicator_id, m.value, m.entered_value, m.entered_unit, m.measured_at, ${at.toISOString()}::timestamptz, ${actor.userId}::uuid, ${actor.onBehalfOf}::uuid,
+      ${occasion.source}, ${occasion.formResponseId ?? null}::uuid
+    from unnest(${column(stored.map((m) => m.id))}::uuid[], ${column(stored.map((m) => m.indicatorId))}::uuid[],
+      ${column(stored.map((m) => String(m.value)))}::float8[], ${column(stored.map((m) => String(m.enteredValue)))}::float8[],
+      ${column(stored.map((m) => arrayText(m.enteredUnit)))}::text[], ${column(stored.map((m) => m.measuredAt.toISOString()))}::timestamptz[])
+      as m(id, indicator_id, value, entered_value, entered_unit, measured_at)`);
   const batch = await raiseAlerts(tx, file, { source: occasion.source === 'FORM_RESPONSE' ? 'FORM_RESPONSE' : 'MEASURES', formResponseId: occasion.formResponseId ?? null }, toRaise, at);
   return { measures: stored, batch, alerts: batch ? raised.map((alert, i) => ({ ...alert, id: batch.alertIds[i]! })) : [] };
+}
+
+/** A text as an element of a PostgreSQL array literal: always quoted, `"` and `\\` escaped. */
+function arrayText(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&')}"`;
 }
