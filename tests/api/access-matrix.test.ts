@@ -125,6 +125,9 @@ function sample(schema: JsonSchema, name = ''): unknown {
   if (type === 'array') return [];
   if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
   if (type === 'boolean') return false;
+  // A string of a format the validator checks: a valid one (a past day, an instant), so the call reaches the ids.
+  if (schema.format === 'date') return '2026-01-15';
+  if (schema.format === 'date-time') return '2026-01-15T08:00:00.000Z';
   return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
 }
 
