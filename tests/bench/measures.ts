@@ -2,7 +2,7 @@
  * Measures stored with threshold evaluation (issue 11 §2, §3) on PostgreSQL, through the real app
  * over HTTP (a gateway child process, tests/bench/children.ts) in its own throwaway database
  * (demo world): POST /api/patient_files/:id/indicators/data in batches of 500, by a professional
- * and by the patient, a few requests in flight. Each batch: the file opened through the caller's
+ * and by the patient at the same time (two clients, as devices send), a few requests in flight each. Each batch: the file opened through the caller's
  * scope, one query for the thresholds in force, one multi-row insert, about 5% of the values over
  * a threshold (one alert batch, one multi-row insert of alerts and a NOTIFY). Goal ≥ 10,000
  * measures/s on the 2-core machine. The baseline, measured in the same run with the same
@@ -10,8 +10,13 @@
  *
  *   import { measuresBench, measuresGoals } from './measures.ts';
  * Standalone: `npx tsx tests/bench/measures.ts`
- *   MEASURES_BENCH_BATCHES (default 60 per caller), MEASURES_BENCH_CONCURRENCY (default 4)
+ *   MEASURES_BENCH_BATCHES (default 60 per caller), MEASURES_BENCH_CONCURRENCY (default 4 per caller)
+ * Where the time goes is reported as CPU milliseconds per batch: the gateway process, the
+ * PostgreSQL backends of the bench database, and this process (the clients); with the machine's
+ * load average, since other work on the 2 cores shows in the figures.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq } from 'drizzle-orm';
@@ -19,7 +24,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { alerts, establishments, indicators, measures, patientFiles, services, users } from '../../server/db/schema.ts';
 import { provisionDemo } from '../../server/demo/provision.ts';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.ts';
-import { startServer, type Child } from './children.ts';
+import { cpuSeconds, startServer, type Child } from './children.ts';
 import { login, type Session } from './browser.ts';
 import { createThrowawayDatabase } from './postgres.ts';
 import type { Goal } from './report.ts';
@@ -33,6 +38,26 @@ export interface MeasuresBenchResult {
   meRequestsPerSecond: number;
   alertsRaised: number;
   concurrency: number;
+  /** CPU milliseconds per batch of the measured phase, by process; undefined without /proc. */
+  cpuMsPerBatch: { gateway?: number; postgres?: number; clients: number };
+  /** os.loadavg() (1, 5, 15 minutes) at the end of the measured phase. */
+  load: number[];
+}
+
+/** CPU seconds of the PostgreSQL backends serving `database` (their title names it), by pid. */
+function backendCpu(database: string): Map<number, number> {
+  const cpu = new Map<number, number>();
+  let pids: string[] = [];
+  try { pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)); } catch { return cpu; }
+  for (const pid of pids) {
+    try {
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.includes(` ${database} `)) continue;
+      const seconds = cpuSeconds(Number(pid));
+      if (seconds !== undefined) cpu.set(Number(pid), seconds);
+    } catch { /* gone meanwhile */ }
+  }
+  return cpu;
 }
 
 /** Values of the demo indicators, about one in twenty over a default threshold. */
@@ -72,6 +97,7 @@ export async function measuresBench(options: { batches?: number; concurrency?: n
   const throwaway = await createThrowawayDatabase();
   if (typeof throwaway === 'string') return throwaway;
   const database = await openDatabase({ url: throwaway.url, dataDir: '', poolSize: 2 });
+  const databaseName = new URL(throwaway.url).pathname.slice(1);
   let gateway: Child | undefined;
   try {
     await provisionDemo(database.db);
@@ -109,12 +135,31 @@ export async function measuresBench(options: { batches?: number; concurrency?: n
     // Warm-up: plans, caches, the UCUM tables, the JIT.
     for (const [, session] of callers) for (let i = 0; i < 3; i++) { await post(session, { data: batchOf(indicatorIds, now, 1_000 + i) }); await me(session); }
 
-    const byCaller: MeasuresBenchResult['byCaller'] = [];
-    for (const [caller, session] of callers) {
-      log(`measures: ${batches} batches of ${BATCH} as ${caller}, ${concurrency} in flight`);
-      const seconds = await run(batches, concurrency, (i) => post(session, { data: batchOf(indicatorIds, now, i) }));
-      byCaller.push({ caller, measures: batches * BATCH, seconds, perSecond: (batches * BATCH) / seconds });
-    }
+    // With BENCH_CPU_PROFILE_DIR, the measured window on the monotonic clock V8 stamps its samples
+    // with: `npx tsx tests/bench/cpu-profile.ts <file> 40 <batches> <from-to>` leaves start-up out.
+    const from = process.hrtime.bigint() / 1000n;
+    const cpuBefore = { gateway: cpuSeconds(gateway.pid), postgres: backendCpu(databaseName), clients: process.cpuUsage() };
+    log(`measures: ${batches} batches of ${BATCH} as each of ${callers.map(([caller]) => caller).join(' and ')} at the same time, ${concurrency} in flight each`);
+    const began = performance.now();
+    const byCaller: MeasuresBenchResult['byCaller'] = await Promise.all(callers.map(async ([caller, session], c) => {
+      const seconds = await run(batches, concurrency, (i) => post(session, { data: batchOf(indicatorIds, now, c * batches + i) }));
+      return { caller, measures: batches * BATCH, seconds, perSecond: (batches * BATCH) / seconds };
+    }));
+    const wallSeconds = (performance.now() - began) / 1000;
+    const gatewayAfter = cpuSeconds(gateway.pid);
+    const postgresAfter = backendCpu(databaseName);
+    const clients = process.cpuUsage(cpuBefore.clients);
+    const load = loadavg();
+    const sent = batches * callers.length;
+    // A backend that ended during the phase is missed; one that started counts from zero.
+    const postgresSeconds = postgresAfter.size === 0 ? undefined
+      : [...postgresAfter].reduce((sum, [pid, seconds]) => sum + seconds - (cpuBefore.postgres.get(pid) ?? 0), 0);
+    const cpuMsPerBatch = {
+      gateway: gatewayAfter === undefined || cpuBefore.gateway === undefined ? undefined : ((gatewayAfter - cpuBefore.gateway) * 1000) / sent,
+      postgres: postgresSeconds === undefined ? undefined : (postgresSeconds * 1000) / sent,
+      clients: (clients.user + clients.system) / 1000 / sent,
+    };
+    if (process.env.BENCH_CPU_PROFILE_DIR) log(`profile window (µs): ${from}-${process.hrtime.bigint() / 1000n}, ${sent} batches`);
     const meCalls = 2_000;
     const meSeconds = await run(meCalls, concurrency, () => me(callers[0]![1]));
     const [{ n: after } = { n: 0 }] = await db.select({ n: count() }).from(measures);
@@ -123,10 +168,12 @@ export async function measuresBench(options: { batches?: number; concurrency?: n
     if (after - before !== stored + callers.length * 3 * BATCH) throw new Error(`stored ${after - before} measures, sent ${stored + callers.length * 3 * BATCH}`);
     return {
       byCaller,
-      measuresPerSecond: stored / byCaller.reduce((sum, c) => sum + c.seconds, 0),
+      measuresPerSecond: stored / wallSeconds,
       meRequestsPerSecond: meCalls / meSeconds,
       alertsRaised: alertsAfter - alertsBefore,
       concurrency,
+      cpuMsPerBatch,
+      load,
     };
   } finally {
     await gateway?.stop();
@@ -135,11 +182,13 @@ export async function measuresBench(options: { batches?: number; concurrency?: n
   }
 }
 
+const ms = (n: number | undefined) => (n === undefined ? 'n/a' : n.toFixed(1));
+
 export function measuresGoals(result: MeasuresBenchResult | string): Goal[] {
   if (typeof result === 'string') return [{ name: 'measures stored with threshold evaluation', value: result, goal: 'PostgreSQL', met: undefined }];
   return [
     {
-      name: `measures stored with threshold evaluation, batches of ${BATCH}, PostgreSQL, HTTP, ${result.concurrency} in flight`,
+      name: `measures stored with threshold evaluation, batches of ${BATCH}, PostgreSQL, HTTP, ${result.byCaller.length} clients × ${result.concurrency} in flight`,
       value: `${Math.round(result.measuresPerSecond).toLocaleString('en')} measures/s (${result.byCaller.map((c) => `${c.caller} ${Math.round(c.perSecond).toLocaleString('en')}`).join(', ')}; ${result.alertsRaised.toLocaleString('en')} alerts raised)`,
       goal: `≥ ${GOAL_MEASURES_PER_SECOND.toLocaleString('en')} measures/s`,
       met: result.measuresPerSecond >= GOAL_MEASURES_PER_SECOND,
@@ -147,6 +196,11 @@ export function measuresGoals(result: MeasuresBenchResult | string): Goal[] {
     {
       name: 'measures/s ÷ GET /api/me requests/s (same gateway, same run)',
       value: `${(result.measuresPerSecond / result.meRequestsPerSecond).toFixed(1)} (${Math.round(result.meRequestsPerSecond).toLocaleString('en')} GET /api/me per second)`,
+      goal: 'context', met: undefined,
+    },
+    {
+      name: 'measures: CPU ms per batch of 500 (gateway, PostgreSQL backends, bench clients)',
+      value: `${ms(result.cpuMsPerBatch.gateway)}, ${ms(result.cpuMsPerBatch.postgres)}, ${ms(result.cpuMsPerBatch.clients)}; load average ${result.load.map((n) => n.toFixed(2)).join(' ')}`,
       goal: 'context', met: undefined,
     },
   ];
