@@ -43,6 +43,7 @@ import { indicatorChartBench } from './indicator-chart.ts';
 import { questionnaireRenderBench, questionnaireRenderGoals } from './questionnaire-render.ts';
 import { patientFileSearchBench, patientFileSearchGoals } from './patient-file-search.ts';
 import { patientFileHistoryBench, patientFileHistoryGoals } from './patient-file-history.ts';
+import { measuresBench, measuresGoals } from './measures.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -263,6 +264,8 @@ async function main() {
   goals.push(...patientFileSearchGoals(await patientFileSearchBench({ log })));
   log('patient-file history tab at 1M entries across 100k files, PostgreSQL over HTTP (its own throwaway database)');
   goals.push(...patientFileHistoryGoals(await patientFileHistoryBench({ log })));
+  log('measures stored with threshold evaluation, batches of 500, PostgreSQL over HTTP (its own throwaway database)');
+  goals.push(...measuresGoals(await measuresBench({ log })));
   // The browser benches (Chromium): BENCH_BROWSER=0 leaves them out.
   if (process.env.BENCH_BROWSER !== '0') {
     const asGoal = (g: { label: string; value: string; goal: string; met: boolean }): Goal => ({ name: g.label, value: g.value, goal: g.goal, met: g.met });
