@@ -32,8 +32,8 @@ import caregiversAr from '../../client/features/patient-file-caregivers/locales/
 import caregiversFr from '../../client/features/patient-file-caregivers/locales/fr.json' with { type: 'json' };
 import notesAr from '../../client/features/patient-file-notes/locales/ar.json' with { type: 'json' };
 import notesFr from '../../client/features/patient-file-notes/locales/fr.json' with { type: 'json' };
-import historyAr from '../../client/features/patient-file-history/locales/ar.json' with { type: 'json' };
-import historyFr from '../../client/features/patient-file-history/locales/fr.json' with { type: 'json' };
+import historyAr from '../../client/lib/history/locales/ar.json' with { type: 'json' };
+import historyFr from '../../client/lib/history/locales/fr.json' with { type: 'json' };
 import statusAr from '../../client/features/patient-file-status/locales/ar.json' with { type: 'json' };
 import statusFr from '../../client/features/patient-file-status/locales/fr.json' with { type: 'json' };
 import { consoleProblems, launchChromium, newContext, screenshot, settled } from './support/browser.ts';

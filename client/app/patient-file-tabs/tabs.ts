@@ -1,7 +1,7 @@
 /** The patient file's tabs today (summary, questionnaire responses); the next issues add theirs here. */
 import { lazy } from 'react';
 import { QUESTIONNAIRES } from '../../features/questionnaires/texts.ts';
-import { PATIENT_FILE_HISTORY } from '../../features/patient-file-history/texts.ts';
+import { PATIENT_FILE_HISTORY } from '../../lib/history/texts.ts';
 import { PATIENT_FILE_NOTES } from '../../features/patient-file-notes/texts.ts';
 import { PATIENT_FILE_CAREGIVERS } from '../../features/patient-file-caregivers/texts.ts';
 import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';

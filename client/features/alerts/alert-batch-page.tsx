@@ -20,6 +20,8 @@ import { useAlertBatch } from './api/alert-batch.ts';
 import { alertReason, alertValue } from './describe-alert.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { ALERTS } from './texts.ts';
+import { historySentence, historyWho } from '../../lib/history/sentences.ts';
+import { PATIENT_FILE_HISTORY } from '../../lib/history/texts.ts';
 import { useNumber } from '../../lib/i18n/use-number.ts';
 
 function IndicatorCharts({ context }: { context: AlertBatchContext }) {
@@ -49,6 +51,7 @@ export function AlertBatchPage() {
   const { id = '' } = useParams();
   const { structure, index: structureIndex } = useStructureArea();
   const { t } = useTranslation(ALERTS);
+  const { t: tHistory } = useTranslation(PATIENT_FILE_HISTORY);
   const { dateTime, calendarDate, language } = useDates();
   const number = useNumber(language);
   const batch = useAlertBatch(id);
@@ -122,7 +125,7 @@ export function AlertBatchPage() {
             <List spacing={4} size="sm">
               {context.history.map((entry) => (
                 <List.Item key={entry.id}>
-                  {dateTime(entry.occurredAt)} · {t(`alerts.historyKinds.${entry.kind}`, { defaultValue: t('alerts.historyKinds.other') })}{entry.actor ? ` · ${entry.actor.name}` : ''}
+                  {dateTime(entry.occurredAt)} · {historySentence(entry, tHistory)} · {historyWho(entry, tHistory)}
                 </List.Item>
               ))}
             </List>

@@ -24,8 +24,8 @@ import { useListState, type ListControls } from '../../lib/ui/data-table/use-lis
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { usePatientFileHistory } from './api/get-history.ts';
 import { historyList, historyQuery, type HistoryFilter } from './list-definition.ts';
-import { groupedKinds, historySentence, historyWho } from './sentences.ts';
-import { PATIENT_FILE_HISTORY } from './texts.ts';
+import { groupedKinds, historySentence, historyWho } from '../../lib/history/sentences.ts';
+import { PATIENT_FILE_HISTORY } from '../../lib/history/texts.ts';
 
 const DAYJS_LOCALES: Record<Language, string> = { fr: 'fr', en: 'en-gb', ar: 'ar' };
 

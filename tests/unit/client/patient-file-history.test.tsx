@@ -18,8 +18,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { HISTORY_KINDS } from '../../../schemas/history.ts';
 import type { HistoryEntry } from '../../../schemas/patient-file-history.ts';
 import HistoryTab from '../../../client/features/patient-file-history/history-tab.tsx';
-import { groupedKinds } from '../../../client/features/patient-file-history/sentences.ts';
-import { PATIENT_FILE_HISTORY } from '../../../client/features/patient-file-history/texts.ts';
+import { groupedKinds } from '../../../client/lib/history/sentences.ts';
+import { PATIENT_FILE_HISTORY } from '../../../client/lib/history/texts.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
 import { i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
 import { resetSessionForTests } from '../../../client/lib/session/session-store.ts';
@@ -111,10 +111,10 @@ describe('the History tab', () => {
 
 describe('every kind of schemas/history.ts has its sentence', () => {
   const locales = Object.fromEntries(['fr', 'en', 'ar'].map((language) => [language,
-    JSON.parse(readFileSync(path.resolve('client/features/patient-file-history/locales', `${language}.json`), 'utf8')).patientFileHistory as { kinds: Record<string, string>; groups: Record<string, string> }]));
+    JSON.parse(readFileSync(path.resolve('client/lib/history/locales', `${language}.json`), 'utf8')).patientFileHistory as { kinds: Record<string, string>; groups: Record<string, string> }]));
   const params = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
-  it.each(HISTORY_KINDS)('%s in fr, en and ar (add it to client/features/patient-file-history/locales when you add a kind)', (kind) => {
+  it.each(HISTORY_KINDS)('%s in fr, en and ar (add it to client/lib/history/locales when you add a kind)', (kind) => {
     for (const language of ['fr', 'en', 'ar']) expect(locales[language]!.kinds[kind], `${language}: patientFileHistory.kinds.${kind}`).toBeTruthy();
   });
 

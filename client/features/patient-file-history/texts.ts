@@ -1,4 +1,0 @@
-/** The history tab's texts (locales/{fr,en,ar}.json): one chunk per language, loaded with the tab. */
-import { defineNamespace } from '../../lib/i18n/i18n.ts';
-
-export const PATIENT_FILE_HISTORY = defineNamespace('patientFileHistory', (language) => import(`./locales/${language}.json`));
