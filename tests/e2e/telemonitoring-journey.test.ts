@@ -103,7 +103,7 @@ describe('telemonitoring journey (issue 11)', () => {
       await operator.getByText(t.alerts.batch.values).first().waitFor();
       await operator.locator('canvas').first().waitFor();
       await shot(operator, `telemonitoring-${lang}-4-context`);
-      await operator.getByRole('textbox', { name: t.alerts.batch.alertStatus }).click();
+      await operator.getByRole('combobox', { name: t.alerts.batch.alertStatus }).click();
       await operator.getByRole('option', { name: new RegExp(t.status) }).click();
       await operator.getByRole('textbox', { name: t.alerts.batch.comment }).fill(lang === 'fr' ? 'Patiente rappelée : diurétique adapté.' : 'تم الاتصال بالمريضة وتعديل مدر البول.');
       await operator.getByRole('button', { name: t.alerts.batch.save }).click();
