@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import { measures } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { convertUnit } from '../../shared/ucum.ts';
@@ -98,22 +99,17 @@ export async function recordMeasures(
   });
 
   // One statement: what is the same for the whole batch (file, time, who, source, response) as
-  // single parameters, the rest as one array literal per column, unnested by PostgreSQL. Cheaper
-  // to build, send, parse and plan than 6,000 bind parameters or the rows as one JSON document
-  // (jsonb_to_recordset: 3 ms of parsing and 1 ms of planning a batch, against 0.2 and 0.05).
-  const column = (values: string[]) => `{${values.join(',')}}`;
+  // single parameters, the rest as one array literal per column (arrayLiteral), unnested by
+  // PostgreSQL. Cheaper to build, send, parse and plan than 6,000 bind parameters or the rows as
+  // one JSON document (jsonb_to_recordset: 3 ms of parsing and 1 ms of planning a batch, against 0.2 and 0.05).
   await tx.execute(sql`insert into ${measures} (id, patient_file_id, indicator_id, value, entered_value, entered_unit, measured_at, recorded_at, recorded_by, on_behalf_of, source, form_response_id)
     select m.id, ${file.id}::uuid, m.indicator_id, m.value, m.entered_value, m.entered_unit, m.measured_at, ${at.toISOString()}::timestamptz, ${actor.userId}::uuid, ${actor.onBehalfOf}::uuid,
       ${occasion.source}, ${occasion.formResponseId ?? null}::uuid
-    from unnest(${column(stored.map((m) => m.id))}::uuid[], ${column(stored.map((m) => m.indicatorId))}::uuid[],
-      ${column(stored.map((m) => String(m.value)))}::float8[], ${column(stored.map((m) => String(m.enteredValue)))}::float8[],
-      ${column(stored.map((m) => arrayText(m.enteredUnit)))}::text[], ${column(stored.map((m) => m.measuredAt.toISOString()))}::timestamptz[])
+    from unnest(${arrayLiteral(stored.map((m) => m.id))}::uuid[], ${arrayLiteral(stored.map((m) => m.indicatorId))}::uuid[],
+      ${arrayLiteral(stored.map((m) => m.value))}::float8[], ${arrayLiteral(stored.map((m) => m.enteredValue))}::float8[],
+      ${arrayLiteral(stored.map((m) => m.enteredUnit))}::text[], ${arrayLiteral(stored.map((m) => m.measuredAt.toISOString()))}::timestamptz[])
       as m(id, indicator_id, value, entered_value, entered_unit, measured_at)`);
   const batch = await raiseAlerts(tx, file, { source: occasion.source === 'FORM_RESPONSE' ? 'FORM_RESPONSE' : 'MEASURES', formResponseId: occasion.formResponseId ?? null }, toRaise, at);
   return { measures: stored, batch, alerts: batch ? raised.map((alert, i) => ({ ...alert, id: batch.alertIds[i]! })) : [] };
 }
 
-/** A text as an element of a PostgreSQL array literal: always quoted, `"` and `\\` escaped. */
-function arrayText(text: string): string {
-  return `"${text.replace(/[\\"]/g, '\\$&')}"`;
-}
