@@ -13,5 +13,6 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
 function element(value: string | number | null): string {
   if (value === null) return 'NULL';
   if (typeof value === 'number') return String(value);
-  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+  // Most texts (uuids, timestamps, units) hold neither: quoted without a scan by a regular expression.
+  return value.includes('"') || value.includes('\\') ? `"${value.replace(/[\\"]/g, '\\$&')}"` : `"${value}"`;
 }
