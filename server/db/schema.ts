@@ -630,6 +630,9 @@ export const alerts = pgTable('alerts', {
 }, (t) => [
   index('alerts_service_raised_idx').on(t.serviceId, t.raisedAt.desc(), t.id.desc()),
   index('alerts_service_status_raised_idx').on(t.serviceId, t.status, t.raisedAt.desc(), t.id.desc()),
+  // The list sorted by level (rank, then id) reads one range per service and level, and counts a level filter from the index alone.
+  index('alerts_service_level_idx').on(t.serviceId, t.levelId, t.id),
+  index('alerts_service_status_level_idx').on(t.serviceId, t.status, t.levelId, t.id),
   index('alerts_file_idx').on(t.patientFileId, t.raisedAt.desc()),
   index('alerts_batch_idx').on(t.batchId),
   index('alerts_rule_idx').on(t.ruleId, t.raisedAt.desc()).where(sql`${t.ruleId} is not null`),

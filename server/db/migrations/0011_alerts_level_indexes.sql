@@ -1,0 +1,2 @@
+CREATE INDEX "alerts_service_level_idx" ON "alerts" USING btree ("service_id","level_id","id");--> statement-breakpoint
+CREATE INDEX "alerts_service_status_level_idx" ON "alerts" USING btree ("service_id","status","level_id","id");
