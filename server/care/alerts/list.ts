@@ -172,8 +172,25 @@ export async function listAlerts(care: CareContext, establishmentId: string, que
   const where = and(inArray(alerts.serviceId, opened), ...filters)!;
   const order = orderOf(SORTS, sort);
   const byRaisedAt = sort === 'raisedAt' || sort === '-raisedAt';
+  const byLevel = sort === 'level' || sort === '-level';
+  const ranks = byLevel
+    ? await care.db.select({ id: interventionLevels.id, rank: interventionLevels.rank }).from(interventionLevels)
+      .where(and(eq(interventionLevels.establishmentId, establishmentId), query.levelIds?.length ? inArray(interventionLevels.id, query.levelIds) : undefined))
+    : [];
   return pageOfRows({ page, pageSize }, {
     rows: async (limit, offset) => {
+      if (byLevel) {
+        // One index range per service and level (and one for the alerts without a level unless levels are
+        // filtered), along (service_id[, status], level_id, id), each cut at offset + limit; their merge by
+        // (rank, id) is the page; only its rows are joined.
+        const direction = sort === '-level' ? sql`desc` : sql`asc`;
+        const levelsOf: { id: string | null; rank: number | null }[] = query.levelIds?.length ? ranks : [...ranks, { id: null, rank: null }];
+        const branches = opened.flatMap((serviceId) => levelsOf.map((level) => sql`(select ${alerts.id} as id, ${level.rank}::int as rank from ${alerts}
+          where ${and(eq(alerts.serviceId, serviceId), level.id ? eq(alerts.levelId, level.id) : sql`${alerts.levelId} is null`, ...filters)}
+          order by ${alerts.id} ${direction} limit ${offset + limit})`));
+        const pageIds = sql`select p.id from (${sql.join(branches, sql` union all `)}) p order by p.rank ${direction}, p.id ${direction} limit ${limit} offset ${offset}`;
+        return ((await selectAlertRows(care).where(sql`${alerts.id} in (${pageIds})`).orderBy(...order)) as Selected[]).map(toAlertRow);
+      }
       if (!byRaisedAt) return ((await selectAlertRows(care).where(where).orderBy(...order).limit(limit).offset(offset)) as Selected[]).map(toAlertRow);
       // One index range per service, each cut at offset + limit, then the page of their merge.
       const direction = sort === '-raisedAt' ? sql`desc` : sql`asc`;
