@@ -1,6 +1,8 @@
 /**
  * The canvas: echarts from `echarts/core` with only what the indicator charts use registered
- * (line and bar, grid, tooltip, legend, mark areas and lines, canvas renderer), in a chunk of its
+ * (line and bar, grid, tooltip, legend, mark areas and lines, canvas renderer, and echarts 6's
+ * LegacyGridContainLabel: without it `grid.containLabel` is ignored by the modular build, and a value
+ * axis on the right — right to left — collapsed the plot to no width), in a chunk of its
  * own loaded with the first chart (IndicatorChart imports it lazily). One echarts instance per
  * mount; a new option replaces the last (notMerge). When echarts says 'finished' the chart is
  * painted: `performance.mark('indicator-chart:painted')`, `data-painted` on the element, onPainted.
@@ -9,10 +11,11 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { LegacyGridContainLabel } from 'echarts/features';
 import { useEffect, useRef } from 'react';
 import type { EChartsOption } from 'echarts';
 
-echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, CanvasRenderer]);
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, CanvasRenderer, LegacyGridContainLabel]);
 
 export const PAINTED_MARK = 'indicator-chart:painted';
 
