@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertStatuses, indicators, interventionLevels, patientFileHistory, patientFiles, services } from '../../server/db/schema.ts';
+import { alerts, alertStatuses, indicators, interventionLevels, patientFileHistory, patientFiles, services } from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import type { AlertBatchContext, AlertPage, AlertRow } from '../../schemas/alerts.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
@@ -183,6 +183,26 @@ describe('the list', () => {
     expect(pages[0]!.totalItems).toBe(7);
     const values = pages.flatMap((p) => p.data.map((a) => a.measure!.value));
     expect(values).toEqual([187, 186, 185, 184, 183, 182, 181]);
+  });
+
+  it('pages by level (most urgent first, no level last, then id) in both directions without repeating or skipping an alert', async () => {
+    const file = await newFile('Cardiologie');
+    const levels = await db.select({ id: interventionLevels.id, rank: interventionLevels.rank }).from(interventionLevels)
+      .where(eq(interventionLevels.establishmentId, azur));
+    const raised = [...levels, ...levels, { id: null, rank: null }, ...levels, { id: null, rank: null }];
+    await db.transaction((tx) => raiseAlerts(tx, file, { source: 'MEASURES' },
+      raised.map((level, i) => ({ kind: level.id ? 'THRESHOLD' : 'NON_COMPLIANCE_INDICATOR', levelId: level.id, crossing: { note: `${i}` } })), new Date()));
+    const rows = await db.select({ id: alerts.id, levelId: alerts.levelId }).from(alerts).where(eq(alerts.patientFileId, file.id));
+    const rankOf = (levelId: string | null) => levels.find((l) => l.id === levelId)?.rank ?? Infinity;
+    const expected = rows.sort((a, b) => rankOf(a.levelId) - rankOf(b.levelId) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => r.id);
+    for (const [sort, order] of [['level', expected], ['-level', [...expected].reverse()]] as const) {
+      const pages = await Promise.all([1, 2, 3, 4].map((page) => listed('operator', `patientFileId=${file.id}&sort=${sort}&pageSize=3&page=${page}`)));
+      expect(pages.map((p) => p.data.length)).toEqual([3, 3, 3, 2]);
+      expect(pages[0]!.totalItems).toBe(11);
+      expect(pages.flatMap((p) => p.data.map((a) => a.id))).toEqual(order);
+    }
+    const urgentPending = await listed('operator', `patientFileId=${file.id}&sort=level&status=PENDING&levelIds=${levels[0]!.id}`);
+    expect(urgentPending.data.map((a) => a.id)).toEqual(expected.filter((id) => rows.find((r) => r.id === id)!.levelId === levels[0]!.id));
   });
 
   it("counts days in the caller's time zone across the spring daylight-saving change (Europe/Paris, 29 March 2026 has 23 hours)", async () => {
