@@ -11,14 +11,24 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertStatuses, chartDisplays, indicatorBoundaries, indicators, interventionLevels, nonObservanceRules, protocols, protocolServices, referenceValues } from '../../server/db/schema.ts';
+import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import { caregivers, pathologies, patientConditions, patientFileHistory, patientFileNotes, patientFiles } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, formIdOf, MIME, newPatientFile, PNG, uploadFile } from '../helpers/questionnaires.ts';
 
-/** Records of a patient file addressed by their own id (`/api/<collection>/:id/…`). */
-const FILE_BOUND: Record<string, keyof World> = { patient_files: 'file', patient_file_forms: 'assignment', form_responses: 'response', files: 'answerFile' };
+/**
+ * Records of a patient file addressed by their own id (`/api/<collection>/:<first parameter>/…`,
+ * whatever the parameter is named: `:id`, `:alertId`, `:chartDisplayId`, `:ruleId`…).
+ */
+const FILE_BOUND: Record<string, keyof World> = {
+  patient_files: 'file', patient_file_forms: 'assignment', form_responses: 'response', files: 'answerFile',
+  alerts: 'alert', chart_displays: 'chartDisplay', indicator_non_observance_rules: 'rule', patient_file_protocols: 'fileProtocol',
+};
+/** The collection a route's first path parameter names a record of (`/api/<collection>/:x`). */
+const collectionOf = (url: string) => /^\/api\/([a-z_]+)\/:/.exec(url)?.[1] ?? '';
 /** Routes that change a file's record but must stay open on a closed file. */
 const EXEMPT = new Set(['POST /api/patient_files/:id/reopen']);
 /** Routes under those collections that change nothing of a patient file. */
@@ -30,6 +40,8 @@ const NOT_OF_A_FILE = new Set([
 interface World {
   file: string; patient: string; caregiver: string; otherPatient: string; form: string; planned: string; occurrence: string;
   assignment: string; response: string; answerFile: string; note: string; condition: string; pathology: string; establishment: string;
+  protocol: string; fileProtocol: string; indicator: string; level: string; boundary: string; referenceValue: string; chartDisplay: string; rule: string;
+  alert: string; alertStatus: string;
 }
 
 interface JsonSchema {
@@ -44,8 +56,11 @@ const browsers = new Map<string, Browser>();
 
 /** A path parameter of a route under the closed file: a record of that file. */
 function paramOf(url: string, name: string): string | undefined {
-  if (name === 'id') return world[FILE_BOUND[/^\/api\/([a-z_]+)\/:id/.exec(url)?.[1] ?? ''] ?? 'file'];
-  return ({ formId: world.form, userId: world.caregiver, noteId: world.note, conditionId: world.condition, fileId: world.answerFile } as Record<string, string>)[name];
+  if (url.startsWith(`/api/${collectionOf(url)}/:${name}`)) return world[FILE_BOUND[collectionOf(url)]!];
+  return ({
+    formId: world.form, userId: world.caregiver, noteId: world.note, conditionId: world.condition, fileId: world.answerFile,
+    protocolId: world.protocol, indicatorId: world.indicator, boundaryId: world.boundary, referenceValueId: world.referenceValue,
+  } as Record<string, string>)[name];
 }
 
 /** Body values the schema alone would not make valid (ids of the file's records, real answers, rules checked in code). */
@@ -54,6 +69,7 @@ const bodyValues = (): Record<string, unknown> => ({
   text: 'Une note de suivi', note: 'Diagnostic confirmé', diagnosedOn: '2026-01-15', email: demoEmail('new.consent'),
   planning: { everyDays: 1, occurrences: 3, windowHours: 24, graceHours: 0 }, name: 'photo.png',
   closingReasonType: 'OTHER', closingReason: 'Clôture pour le test',
+  alertStatusId: world.alertStatus, indicatorId: world.indicator, indicatorIds: [world.indicator], startDate: '2026-01-15',
 });
 
 function sample(schema: JsonSchema, name = ''): unknown {
@@ -66,7 +82,9 @@ function sample(schema: JsonSchema, name = ''): unknown {
   if (branch) return sample(branch, name);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (type === 'object' || schema.properties) {
-    return Object.fromEntries((schema.required ?? []).map((p) => [p, sample(schema.properties?.[p] ?? {}, p)]).filter(([, v]) => v !== undefined));
+    // The required properties, and the optional ones this test knows a value of (an alert's change needs a status or a comment).
+    const names = new Set([...(schema.required ?? []), ...Object.keys(schema.properties ?? {}).filter((p) => known[p] !== undefined)]);
+    return Object.fromEntries([...names].map((p) => [p, sample(schema.properties?.[p] ?? {}, p)]).filter(([, v]) => v !== undefined));
   }
   if (type === 'array') return [];
   if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
@@ -80,7 +98,7 @@ function changesOfAFile(): Route[] {
   const seen = new Set<string>();
   return gw.app.registeredRoutes
     .filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !seen.has(`${r.method} ${r.url}`) && seen.add(`${r.method} ${r.url}`))
-    .filter((r) => Object.keys(FILE_BOUND).some((c) => r.url.startsWith(`/api/${c}/:id`)))
+    .filter((r) => collectionOf(r.url) in FILE_BOUND)
     .filter((r) => !EXEMPT.has(`${r.method} ${r.url}`) && !NOT_OF_A_FILE.has(`${r.method} ${r.url}`))
     .map((r) => ({ method: r.method, url: r.url, schema: (r.schema ?? {}) as Route['schema'] }));
 }
@@ -120,7 +138,28 @@ beforeAll(async () => {
   const prescriber = await userIdOf(db, 'prescriber');
   const [condition] = await db.insert(patientConditions).values({ patientFileId: file, pathologyId: p1!.id, createdBy: prescriber }).returning();
   const [note] = await db.insert(patientFileNotes).values({ patientFileId: file, authorId: prescriber, text: 'Première note' }).returning();
+  // Telemonitoring (issue 11): one record of each kind on the file, before it is closed.
+  const indicatorOf = async (reference: string) => (await db.select({ id: indicators.id }).from(indicators)
+    .where(and(eq(indicators.establishmentId, establishment), eq(indicators.reference, reference))))[0]!.id;
+  const [spo2, weight] = [await indicatorOf('spo2'), await indicatorOf('weight')];
+  const [level] = await db.select({ id: interventionLevels.id }).from(interventionLevels)
+    .where(and(eq(interventionLevels.establishmentId, establishment), eq(interventionLevels.rank, 1)));
+  const [{ serviceId }] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, file)) as [{ serviceId: string }];
+  const [applied, notApplied] = await db.insert(protocols).values([{ establishmentId: establishment, name: { fr: 'Protocole appliqué' } }, { establishmentId: establishment, name: { fr: 'Protocole à appliquer' } }])
+    .returning({ id: protocols.id });
+  await db.insert(protocolServices).values([{ protocolId: applied!.id, serviceId }, { protocolId: notApplied!.id, serviceId }]);
+  const pb = browsers.get('prescriber')!;
+  const apply = await pb.agent.post(`/api/patient_files/${file}/protocols/${applied!.id}/apply`).set('x-csrf-token', pb.csrf);
+  expect(apply.status, apply.text).toBe(201);
+  const [boundary] = await db.insert(indicatorBoundaries).values({ indicatorId: spo2, patientFileId: file, levelId: level!.id, operator: '<', value: 85 }).returning({ id: indicatorBoundaries.id });
+  const [reference] = await db.insert(referenceValues).values({ indicatorId: spo2, patientFileId: file, value: 96 }).returning({ id: referenceValues.id });
+  const [chart] = await db.insert(chartDisplays).values({ patientFileId: file, indicatorIds: [weight] }).returning({ id: chartDisplays.id });
+  const [rule] = await db.insert(nonObservanceRules).values({ patientFileId: file, indicatorIds: [weight], periodInDays: 3 }).returning({ id: nonObservanceRules.id });
+  const raised = await db.transaction((tx) => raiseAlerts(tx, { id: file, serviceId }, { source: 'MEASURES' }, [{ kind: 'THRESHOLD', crossing: {} }], new Date()));
+  const [status] = await db.select({ id: alertStatuses.id }).from(alertStatuses).where(eq(alertStatuses.establishmentId, establishment));
   world = {
+    alertStatus: status!.id, protocol: notApplied!.id, fileProtocol: apply.body.fileProtocol.id as string, indicator: spo2, level: level!.id, boundary: boundary!.id,
+    referenceValue: reference!.id, chartDisplay: chart!.id, rule: rule!.id, alert: raised!.alertIds[0]!,
     file, patient: await userIdOf(db, 'patient.open'), caregiver: await userIdOf(db, 'caregiver'), otherPatient: await userIdOf(db, 'new.consent'),
     form: phq9!, planned: hf!, occurrence: first(hf!), assignment, response, answerFile: photo, note: note!.id, condition: condition!.id,
     pathology: p2!.id, establishment,
