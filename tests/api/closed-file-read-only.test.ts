@@ -11,7 +11,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertStatuses, chartDisplays, indicatorBoundaries, indicators, interventionLevels, nonObservanceRules, protocols, protocolServices, referenceValues } from '../../server/db/schema.ts';
+import { alerts, alertStatuses, chartDisplays, indicatorBoundaries, indicators, interventionLevels, nonObservanceRules, patientFileProtocols, protocols, protocolServices, referenceValues } from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import { caregivers, pathologies, patientConditions, patientFileHistory, patientFileNotes, patientFiles } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
@@ -177,6 +177,11 @@ describe('a closed file is read-only', () => {
       'POST /api/patient_files/:id/forms/:formId', 'POST /api/patient_file_forms/:id/deactivate', 'POST /api/patient_file_forms/:id/overload',
       'POST /api/patient_files/:id/form_responses/start', 'POST /api/patient_files/:id/form_responses', 'PUT /api/files/:id',
       'POST /api/patient_files/:id/close', 'POST /api/patient_files/:id/patient_data/deactivate',
+      // Telemonitoring (issue 11): records of the file addressed by their own id, whatever its parameter's name.
+      'PUT /api/alerts/:alertId', 'POST /api/alerts/:alertId/close', 'PUT /api/chart_displays/:chartDisplayId',
+      'PUT /api/indicator_non_observance_rules/:ruleId', 'POST /api/patient_file_protocols/:id/deactivate',
+      'POST /api/patient_files/:id/protocols/:protocolId/apply', 'PUT /api/patient_files/:id/indicators/:indicatorId/boundaries',
+      'POST /api/patient_files/:id/indicator_boundaries/:boundaryId/deactivate', 'POST /api/patient_files/:id/indicators/data',
     ]));
     expect(names).not.toContain('POST /api/patient_files/:id/reopen');
   });
@@ -202,6 +207,12 @@ describe('a closed file is read-only', () => {
     expect(row).toMatchObject({ status: 'CLOSED', closingReasonType: 'END_OF_FOLLOW_UP', patientDataActive: true });
     expect(await db.select().from(caregivers).where(and(eq(caregivers.patientFileId, world.file), eq(caregivers.userId, world.caregiver)))).toHaveLength(1);
     expect(await db.select().from(patientFileNotes).where(eq(patientFileNotes.id, world.note))).toEqual([expect.objectContaining({ text: 'Première note', archivedAt: null })]);
+    expect(await db.select().from(alerts).where(eq(alerts.id, world.alert))).toEqual([expect.objectContaining({ status: 'PENDING', alertStatusId: null, comment: null })]);
+    expect(await db.select().from(indicatorBoundaries).where(eq(indicatorBoundaries.patientFileId, world.file))).toEqual([expect.objectContaining({ id: world.boundary, active: true })]);
+    expect(await db.select().from(referenceValues).where(eq(referenceValues.patientFileId, world.file))).toEqual([expect.objectContaining({ id: world.referenceValue, deactivatedAt: null })]);
+    expect(await db.select().from(patientFileProtocols).where(eq(patientFileProtocols.patientFileId, world.file))).toEqual([expect.objectContaining({ id: world.fileProtocol, active: true, excludedAt: null })]);
+    expect(await db.select().from(chartDisplays).where(eq(chartDisplays.patientFileId, world.file))).toEqual([expect.objectContaining({ id: world.chartDisplay, excludedAt: null })]);
+    expect(await db.select().from(nonObservanceRules).where(eq(nonObservanceRules.patientFileId, world.file))).toEqual([expect.objectContaining({ id: world.rule, active: true })]);
   });
 
   it('reopens, and the file takes changes again', async () => {
