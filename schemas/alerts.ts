@@ -9,6 +9,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
+import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
 import { historyEntrySchema } from './patient-file-history.ts';
 import { PATIENT_FILE_SEARCH_TEXT_MAX } from './patient-file-search.ts';
 import { alertColourSchema, ALERT_BATCH_SOURCES, ALERT_KINDS, alertKindSchema, alertStateSchema, BOUNDARY_OPERATORS, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
@@ -64,7 +65,7 @@ export const alertLevelSchema = {
   type: 'object',
   required: ['id', 'name', 'rank', 'colour'],
   additionalProperties: false,
-  properties: { id: uuidSchema, name: nameSchema, rank: { type: 'integer' }, colour: alertColourSchema },
+  properties: { id: uuidSchema, name: nameSchema, rank: levelRankSchema, colour: alertColourSchema },
 } as const;
 export type AlertLevel = FromSchema<typeof alertLevelSchema>;
 
@@ -72,7 +73,7 @@ export const alertIndicatorSchema = {
   type: 'object',
   required: ['id', 'reference', 'name', 'unitSymbol', 'decimals'],
   additionalProperties: false,
-  properties: { id: uuidSchema, reference: { type: 'string' }, name: nameSchema, unitSymbol: { type: 'string' }, decimals: { type: 'integer' } },
+  properties: { id: uuidSchema, reference: { type: 'string' }, name: nameSchema, unitSymbol: { type: 'string' }, decimals: indicatorDecimalsSchema },
 } as const;
 
 /** One alert, as the list and the batch context show it. */

@@ -9,6 +9,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, uuidSchema } from './common.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
+import { levelRankSchema } from './catalogue.ts';
 
 /** How many thresholds a file may set on one indicator at once. */
 export const BOUNDARIES_PER_INDICATOR_MAX = 20;
@@ -51,7 +52,7 @@ export const boundarySchema = {
     origin: { type: 'string', enum: BOUNDARY_ORIGINS },
     level: {
       type: 'object', additionalProperties: false, required: ['id', 'name', 'rank', 'colour'],
-      properties: { id: uuidSchema, name: { type: 'string' }, rank: { type: 'integer' }, colour: alertColourSchema },
+      properties: { id: uuidSchema, name: { type: 'string' }, rank: levelRankSchema, colour: alertColourSchema },
     },
   },
 } as const;

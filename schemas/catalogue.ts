@@ -62,6 +62,8 @@ export const boundarySchema = {
 
 export const INDICATOR_REFERENCE_PATTERN = '^[a-z][a-z0-9_]{0,63}$';
 export const INDICATOR_DECIMALS = { min: 0, max: 4 } as const;
+/** An indicator's decimals wherever a schema carries them (requests and answers). */
+export const indicatorDecimalsSchema = { type: 'integer', minimum: INDICATOR_DECIMALS.min, maximum: INDICATOR_DECIMALS.max } as const;
 export const MAX_BOUNDARIES = 20;
 
 export const indicatorSchema = {
@@ -76,7 +78,7 @@ export const indicatorSchema = {
     unitId: uuidSchema,
     /** The global reference value, an integer (a file may have its own). */
     referenceValue: { type: ['integer', 'null'], minimum: -INT32_MAX, maximum: INT32_MAX },
-    decimals: { type: 'integer', minimum: INDICATOR_DECIMALS.min, maximum: INDICATOR_DECIMALS.max },
+    decimals: indicatorDecimalsSchema,
     molecularWeight: { type: ['number', 'null'] },
     visibleToPatients: { type: 'boolean' },
     /** The default thresholds (neither a protocol's nor a file's). */
@@ -133,14 +135,16 @@ export const alertStatusBodySchema = {
 
 /** Rank 1 is the most urgent. */
 export const LEVEL_RANK_MAX = 99;
+/** An intervention level's rank (1 the most urgent) wherever a schema carries it. */
+export const levelRankSchema = { type: 'integer', minimum: 1, maximum: LEVEL_RANK_MAX } as const;
 export const interventionLevelSchema = {
   type: 'object', additionalProperties: false, required: ['id', 'establishmentId', 'name', 'rank', 'colour', 'inUse'],
-  properties: { id: uuidSchema, establishmentId: uuidSchema, name: catalogueNameSchema, rank: { type: 'integer', minimum: 1, maximum: LEVEL_RANK_MAX }, colour: alertColourSchema, inUse },
+  properties: { id: uuidSchema, establishmentId: uuidSchema, name: catalogueNameSchema, rank: levelRankSchema, colour: alertColourSchema, inUse },
 } as const;
 export type InterventionLevel = FromSchema<typeof interventionLevelSchema>;
 export const interventionLevelBodySchema = {
   type: 'object', additionalProperties: false, required: ['name', 'rank', 'colour'],
-  properties: { name: catalogueNameSchema, rank: { type: 'integer', minimum: 1, maximum: LEVEL_RANK_MAX }, colour: alertColourSchema },
+  properties: { name: catalogueNameSchema, rank: levelRankSchema, colour: alertColourSchema },
 } as const;
 
 /** Who is called at which level in which service. */

@@ -6,6 +6,8 @@
  * non-compliance rules that cover it. What the indicators tab's thresholds section reads.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
+import { nonCompliancePeriodSchema } from './non-compliance.ts';
 import { dateTimeSchema, localeQueryProperties, pageOf, positiveIntegerSchema, uuidSchema } from './common.ts';
 import { localizedTextSchema } from './localized-text.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
@@ -41,7 +43,7 @@ const boundaryInForceSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'name', 'rank', 'colour'],
-      properties: { id: uuidSchema, name: localizedTextSchema, rank: { type: 'integer' }, colour: alertColourSchema },
+      properties: { id: uuidSchema, name: localizedTextSchema, rank: levelRankSchema, colour: alertColourSchema },
     },
   },
 } as const;
@@ -59,7 +61,7 @@ export const customizableIndicatorSchema = {
       type: 'object', additionalProperties: false, required: ['code', 'symbol'],
       properties: { code: { type: 'string' }, symbol: { type: 'string' } },
     },
-    decimals: { type: 'integer', minimum: 0, maximum: 10 },
+    decimals: indicatorDecimalsSchema,
     visibleToPatients: { type: 'boolean' },
     lastValue: {
       anyOf: [{
@@ -84,7 +86,7 @@ export const customizableIndicatorSchema = {
       type: 'array',
       items: {
         type: 'object', additionalProperties: false, required: ['id', 'periodInDays'],
-        properties: { id: uuidSchema, periodInDays: { type: 'integer' } },
+        properties: { id: uuidSchema, periodInDays: nonCompliancePeriodSchema },
       },
     },
   },

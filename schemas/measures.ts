@@ -8,6 +8,7 @@
  * (server/care/measures/evaluate.ts).
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { levelRankSchema } from './catalogue.ts';
 import { dateTimeSchema, uuidSchema } from './common.ts';
 import { alertColourSchema, measureSourceSchema } from './telemonitoring.ts';
 
@@ -69,7 +70,7 @@ export const raisedAlertSchema = {
     boundaryId: uuidSchema,
     level: {
       type: 'object', additionalProperties: false, required: ['id', 'rank', 'colour'],
-      properties: { id: uuidSchema, rank: { type: 'integer' }, colour: alertColourSchema },
+      properties: { id: uuidSchema, rank: levelRankSchema, colour: alertColourSchema },
     },
   },
 } as const;

@@ -9,6 +9,7 @@
  * band they should stay in, and the values that raised an alert are theirs anyway.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
 import { countSchema, dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
 import { localizedTextSchema } from './localized-text.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema, measureSourceSchema } from './telemonitoring.ts';
@@ -39,7 +40,7 @@ export const monitoredIndicatorSchema = {
     reference: { type: 'string' },
     name: localizedTextSchema,
     unit: unitSchema,
-    decimals: { type: 'integer', minimum: 0, maximum: 6 },
+    decimals: indicatorDecimalsSchema,
     /** The establishment's units a value may be entered in: the indicator's own first, then those UCUM converts to it. */
     units: { type: 'array', items: unitSchema },
     lastValue: lastValueSchema,
@@ -84,7 +85,7 @@ const seriesThresholdSchema = {
     threshold: { anyOf: [{ type: 'number' }, { type: 'null' }] },
     level: {
       type: 'object', additionalProperties: false, required: ['name', 'rank', 'colour'],
-      properties: { name: localizedTextSchema, rank: { type: 'integer' }, colour: alertColourSchema },
+      properties: { name: localizedTextSchema, rank: levelRankSchema, colour: alertColourSchema },
     },
   },
 } as const;
@@ -144,7 +145,7 @@ export const measureRowSchema = {
     id: uuidSchema,
     indicator: {
       type: 'object', additionalProperties: false, required: ['id', 'reference', 'name', 'decimals'],
-      properties: { id: uuidSchema, reference: { type: 'string' }, name: localizedTextSchema, decimals: { type: 'integer' } },
+      properties: { id: uuidSchema, reference: { type: 'string' }, name: localizedTextSchema, decimals: indicatorDecimalsSchema },
     },
     /** In the indicator's unit. */
     value: { type: 'number' },

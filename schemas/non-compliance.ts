@@ -16,6 +16,8 @@ import type { ErrorCode } from './errors.ts';
 import { localizedTextSchema } from './localized-text.ts';
 
 export const NON_COMPLIANCE_PERIOD = { min: 1, max: 365 } as const;
+/** A rule's period in answers and in the protocols' rules (the file's rule body is a number checked by nonComplianceRuleProblems). */
+export const nonCompliancePeriodSchema = { type: 'integer', minimum: NON_COMPLIANCE_PERIOD.min, maximum: NON_COMPLIANCE_PERIOD.max } as const;
 /** How many indicators one rule may name. */
 export const NON_COMPLIANCE_MAX_INDICATORS = 50;
 
@@ -66,7 +68,7 @@ export const nonComplianceRuleSchema = {
         properties: { id: uuidSchema, reference: { type: 'string' }, name: localizedTextSchema },
       },
     },
-    periodInDays: { type: 'integer' },
+    periodInDays: nonCompliancePeriodSchema,
     /** false once deactivated (for good: a deactivated rule is not restored, a new one is made). */
     active: { type: 'boolean' },
     /** Set while excluded from the file (restore clears it). */

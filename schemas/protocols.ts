@@ -9,12 +9,17 @@
  * Values are kept as typed: a threshold's value is stored as sent, never rounded.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { nonCompliancePeriodSchema } from './non-compliance.ts';
 import { dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
 import { planningSchema } from './form.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
 
 /** How many of each a protocol holds at most (what is read, and what a screen can show). */
-export const PROTOCOL_LIMITS = { name: 200, description: 2000, items: 50, ruleIndicators: 20, periodInDays: 365 } as const;
+export const PROTOCOL_LIMITS = { name: 200, description: 2000, items: 50, ruleIndicators: 20 } as const;
+/** A protocol's forms, thresholds or rules (each at most PROTOCOL_LIMITS.items), as counted in answers. */
+const itemsCountSchema = { type: 'integer', minimum: 0, maximum: PROTOCOL_LIMITS.items } as const;
+/** Distinct indicators of a protocol: its thresholds' and its rules' at most. */
+const indicatorsCountSchema = { type: 'integer', minimum: 0, maximum: PROTOCOL_LIMITS.items * (1 + PROTOCOL_LIMITS.ruleIndicators) } as const;
 
 const text = (max: number) => ({ type: 'string', maxLength: max } as const);
 
@@ -61,7 +66,7 @@ export const protocolRuleInputSchema = {
   additionalProperties: false,
   properties: {
     indicators: { type: 'array', minItems: 1, maxItems: PROTOCOL_LIMITS.ruleIndicators, items: uuidSchema },
-    periodInDays: { type: 'integer', minimum: 1, maximum: PROTOCOL_LIMITS.periodInDays },
+    periodInDays: nonCompliancePeriodSchema,
   },
 } as const;
 
@@ -127,7 +132,7 @@ export const protocolSchema = {
       type: 'array',
       items: {
         type: 'object', additionalProperties: false, required: ['id', 'indicators', 'periodInDays'],
-        properties: { id: uuidSchema, indicators: { type: 'array', items: namedSchema }, periodInDays: { type: 'integer' } },
+        properties: { id: uuidSchema, indicators: { type: 'array', items: namedSchema }, periodInDays: nonCompliancePeriodSchema },
       },
     },
   },
@@ -157,9 +162,9 @@ export const protocolRowSchema = {
     id: uuidSchema,
     name: protocolNameSchema,
     services: { type: 'array', items: namedSchema },
-    formsCount: { type: 'integer', minimum: 0 },
+    formsCount: itemsCountSchema,
     /** Distinct indicators of its thresholds and non-compliance rules. */
-    indicatorsCount: { type: 'integer', minimum: 0 },
+    indicatorsCount: indicatorsCountSchema,
     createdAt: dateTimeSchema,
     archivedAt: { anyOf: [dateTimeSchema, { type: 'null' }] },
   },
@@ -189,9 +194,9 @@ export const fileProtocolSchema = {
     appliedAt: dateTimeSchema,
     appliedBy: { type: 'object', additionalProperties: false, required: ['firstName', 'lastName'], properties: { firstName: { type: 'string' }, lastName: { type: 'string' } } },
     excludedAt: { anyOf: [dateTimeSchema, { type: 'null' }] },
-    formsCount: { type: 'integer', minimum: 0 },
-    boundariesCount: { type: 'integer', minimum: 0 },
-    rulesCount: { type: 'integer', minimum: 0 },
+    formsCount: itemsCountSchema,
+    boundariesCount: itemsCountSchema,
+    rulesCount: itemsCountSchema,
   },
 } as const;
 export type FileProtocol = FromSchema<typeof fileProtocolSchema>;
