@@ -63,7 +63,10 @@ describe('screens from layouts', () => {
     await expectScreen(page, `/s/0/patient-file/${fileId}`, 'Synthèse du dossier patient');
     for (const id of ['graphs', 'telemonitoring', 'values', 'schedule']) await viewBlock(page, id).waitFor();
     await expect.poll(() => viewBlock(page, 'schedule').innerText()).not.toMatch(/Chargement/);
-    await expect.poll(() => viewBlock(page, 'graphs').innerText()).toContain("n'est pas encore disponible");
+    // Camille Martin's demo measures (issue 11): the graphs block charts them, the telemonitoring data lists them.
+    await viewBlock(page, 'graphs').locator('canvas').first().waitFor();
+    await viewBlock(page, 'telemonitoring').getByRole('row').nth(1).waitFor();
+    expect(await viewBlock(page, 'graphs').innerText()).not.toContain("n'est pas encore disponible");
     await screenshot(page, 'layout-patient-file-summary-fr');
     await page.context().close();
   });
