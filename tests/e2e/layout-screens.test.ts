@@ -50,7 +50,7 @@ describe('screens from layouts', () => {
     const page = await loggedInPage(browser, base, 'prescriber', { lang });
     await expectScreen(page, '/s/0', lang === 'fr' ? 'Tableau de bord du CHU Azur' : 'لوحة متابعة CHU Azur');
     await viewBlock(page, 'documents').waitFor();
-    await expect.poll(() => viewBlock(page, 'protocol-note').innerText()).toContain('4521');
+    await expect.poll(() => viewBlock(page, 'protocol-note').innerText(), { timeout: 15_000 }).toContain('4521');
     await screenshot(page, `layout-dashboard-${lang}`);
     await page.context().close();
   });

@@ -27,6 +27,7 @@ import { EmptyState } from '../shared/empty-state.tsx';
 import { localize, resolveHref } from '../shared/layout-text.ts';
 import type { BlockContext } from '../types.ts';
 import { DASHBOARD_BLOCKS } from './texts.ts';
+import { useFollowsFiles } from '../shared/follows-files.ts';
 
 const column = createColumnHelper<AlertRow>();
 
@@ -46,7 +47,8 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
     () => ({ sorts: ['raisedAt', '-raisedAt'], defaultSort: '-raisedAt', filters: [], defaultPageSize: props.pageSize ?? 5 }), [props.pageSize]);
   // The page size is the block's, one of the list page sizes its props schema allows.
   const list = useLocalListState(definition);
-  const query = useQuery(alertListQueryOptions(context.preview ? undefined : context.structureId, {
+  const follows = useFollowsFiles(context);
+  const query = useQuery(alertListQueryOptions(context.preview || !follows ? undefined : context.structureId, {
     status: 'PENDING', kinds: [...kinds], sort: list.sort, page: list.page, pageSize: list.pageSize as PageSize,
   }));
   const listHref = resolveHref('alerts', context.areaHref).href;
@@ -92,6 +94,7 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
     <BlockCard title={title}>
       {context.preview
         ? <EmptyState>{t('layoutBuilder.previewNoData', { ns: EDITOR_NAMESPACE })}</EmptyState>
+        : !follows ? <EmptyState>{t('dashboardBlocks.noFileAccess')}</EmptyState>
         : (
           <>
             <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.id} label={title}

@@ -18,6 +18,7 @@ import { DataTable } from '../../lib/ui/data-table/data-table.tsx';
 import type { ListDefinition } from '../../lib/ui/data-table/list-state.ts';
 import { useLocalListState } from '../../lib/ui/data-table/use-list-state.ts';
 import { DASHBOARD_BLOCKS } from '../alerts/texts.ts';
+import { useFollowsFiles } from '../shared/follows-files.ts';
 import { BlockCard } from '../shared/block-card.tsx';
 import { EDITOR_NAMESPACE } from '../shared/editor-namespace.ts';
 import { EmptyState } from '../shared/empty-state.tsx';
@@ -36,7 +37,8 @@ export default function ConnectionsActivitiesBlock({ props, context }: BlockComp
     () => ({ sorts: SORTS, defaultSort: '-lastActivityAt', filters: [], defaultPageSize: props.pageSize ?? 5 }), [props.pageSize]);
   // The page size is the block's, one of the list page sizes its props schema allows.
   const list = useLocalListState(definition);
-  const query = useQuery(activityListQueryOptions(context.preview ? undefined : context.structureId, { sort: list.sort, page: list.page, pageSize: list.pageSize as PageSize }));
+  const follows = useFollowsFiles(context);
+  const query = useQuery(activityListQueryOptions(context.preview || !follows ? undefined : context.structureId, { sort: list.sort, page: list.page, pageSize: list.pageSize as PageSize }));
   const when = (value: string | null | undefined) => (value ? dates.dateTime(value, 'short') : t('dashboardBlocks.activities.never'));
   const columns = useMemo(() => [
     column.accessor((row) => `${row.patient.lastName} ${row.patient.firstName}`, {
@@ -60,6 +62,7 @@ export default function ConnectionsActivitiesBlock({ props, context }: BlockComp
     <BlockCard title={title}>
       {context.preview
         ? <EmptyState>{t('layoutBuilder.previewNoData', { ns: EDITOR_NAMESPACE })}</EmptyState>
+        : !follows ? <EmptyState>{t('dashboardBlocks.noFileAccess')}</EmptyState>
         : <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.patientFileId} label={title}
             emptyText={t('dashboardBlocks.activities.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={0} />}
     </BlockCard>
