@@ -132,6 +132,9 @@ describe('screens from layouts', () => {
     // Keyboard drag from the palette: Space picks up, the arrows jump onto the grid and move, Space drops.
     await page.locator('[data-palette-type="link-list"]').focus();
     await page.keyboard.press('Space');
+    // dnd-kit's keyboard sensor listens for the arrows only once the drag has started (a timer after
+    // the Space): arrows pressed before that are lost on a loaded machine. Wait for the pick-up.
+    await page.locator('[data-palette-type="link-list"][aria-pressed="true"]').waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
