@@ -8,9 +8,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '../../../schemas/localized-text.ts';
 import type { MeasureRow, MonitoredIndicator } from '../../../schemas/monitoring.ts';
-import { chartReferenceOf, chartThresholdsOf, IndicatorChart } from '../../lib/charts/index.ts';
+import { chartReferenceOf, chartThresholdsOf, IndicatorChart, numberFormat } from '../../lib/charts/index.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { localeSettings } from '../../lib/i18n/locale-settings.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
 import { useIndicatorSeries, useMeasures } from '../../lib/monitoring/queries.ts';
 import { MONITORING } from './texts.ts';
@@ -25,7 +24,7 @@ export function IndicatorCard({ patientFileId, indicator, onEnter }: { patientFi
   const [days, setDays] = useState<number>(30);
   const series = useIndicatorSeries(patientFileId, indicator.id, days);
   const name = textIn(indicator.name, dates.language) ?? indicator.reference;
-  const format = useMemo(() => new Intl.NumberFormat(localeSettings(dates.language).locale, { minimumFractionDigits: indicator.decimals, maximumFractionDigits: indicator.decimals }), [dates.language, indicator.decimals]);
+  const format = useMemo(() => numberFormat(dates.language, indicator.decimals), [dates.language, indicator.decimals]);
   const titleId = `indicator-${indicator.id}`;
   const chart = useMemo(() => series.data && ({
     series: [{ name, unit: indicator.unit.symbol, decimals: indicator.decimals, points: series.data.points }],

@@ -2,3 +2,4 @@
 export { IndicatorChart } from './indicator-chart.tsx';
 export type { ChartPoint, ChartReference, ChartSeries, ChartThreshold, IndicatorChartProps } from './types.ts';
 export { chartReferenceOf, chartThresholdsOf } from './from-series.ts';
+export { numberFormat } from './chart-options.ts';
