@@ -1,30 +1,25 @@
 /**
  * Where a refused request's messages go: the server names each field it refuses (`body.note`,
  * `body.planning.windowHours`, `traits.birthName`) with a message already in the user's language,
- * in `errors[]` when there are several, else in `field`. Every screen reads them the same way.
+ * in `errors[]` when there are several, else in `field`. Any 4xx may name one: a 400 (invalid),
+ * a 404 on a field (an id of another establishment), a 409 (NOT_UNIQUE_ERROR on `body.name`).
+ * Every screen and every form (SchemaForm's serverErrors) reads them through fieldErrorsOf, so
+ * no screen shows a 409 on its field while another shows it in a banner.
  */
 import { isApiError } from './api-error.ts';
 
-/** Each field the server named → its first message; {} for anything but an API error. */
-export function messagesByField(error: unknown): Record<string, string> {
-  if (!isApiError(error)) return {};
-  const out: Record<string, string> = {};
-  for (const e of error.errors ?? []) out[e.field] ??= e.message;
-  if (error.field) out[error.field] ??= error.message;
-  return out;
+export interface FieldError { field: string; message: string }
+
+/** Every field message of a refused request (any 4xx), in the server's order; [] for anything else. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!isApiError(error) || error.status < 400 || error.status > 499) return [];
+  const listed: { field?: string; message: string }[] = error.errors?.length ? error.errors : [{ field: error.field, message: error.message }];
+  return listed.flatMap(({ field, message }) => (field ? [{ field, message }] : []));
 }
 
-/**
- * A 400's messages for the form fields under `prefix` (`body.`, `body.planning.`), every message of a
- * field kept: `{ windowHours: ['…'] }`; undefined when none of `fields` is named.
- */
-export function messagesUnder(error: unknown, prefix: string, fields: readonly string[]): Record<string, string[]> | undefined {
-  if (!isApiError(error) || error.status !== 400) return undefined;
-  const listed = error.errors?.length ? error.errors : [{ field: error.field, message: error.message }];
-  const out: Record<string, string[]> = {};
-  for (const { field, message } of listed) {
-    const name = field?.startsWith(prefix) ? field.slice(prefix.length) : undefined;
-    if (name && fields.includes(name)) out[name] = [...(out[name] ?? []), message];
-  }
-  return Object.keys(out).length ? out : undefined;
+/** Each field the server named → its first message; {} for anything but a refusal naming fields. */
+export function messagesByField(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { field, message } of fieldErrorsOf(error)) out[field] ??= message;
+  return out;
 }
