@@ -4,11 +4,12 @@
  * status transitions, identity documents, changes with a proof, identity-document types, and scope.
  */
 import { randomUUID } from 'node:crypto';
+import { parse } from 'content-disposition';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityDocumentTypes, patientFileHistory, patientFiles, services, users } from '../../server/db/schema.ts';
+import { files, identityDocumentTypes, patientFileHistory, patientFiles, services, users } from '../../server/db/schema.ts';
 import { buildIdentitySimulator } from '../../server/identity-service/simulator.ts';
 import { TEST_IDENTITIES } from '../../server/identity-service/test-identities.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
@@ -274,6 +275,31 @@ describe('identity documents', () => {
     // The upload now belongs to the document: a second document cannot take it.
     const again = await post(prescriber, `/api/persons/${p.id}/identity_documents/${typeId}/from_file/${upload}`);
     expect([again.status, again.body.field]).toEqual([404, 'params.fileId']);
+  });
+
+  it('sends a document as every stored file is sent: name and disposition by type, sandboxed, not cached', async () => {
+    const p = await newPatient(traitsOf('found'));
+    const upload = await uploadFile(prescriber, pdf(), 'cni.html', MIME.pdf);
+    const doc = await post(prescriber, `/api/persons/${p.id}/identity_documents/${await documentType()}/from_file/${upload}`);
+    expect(doc.status, doc.text).toBe(201);
+    const res = await prescriber.agent.get(`/api/persons/${p.id}/identity_documents/${doc.body.id}/download`).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(parse(res.headers['content-disposition']!)).toEqual({ type: 'attachment', parameters: { filename: 'cni.pdf' } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('answers 404 without writing DOCUMENT_VIEWED when the storage has lost the bytes', async () => {
+    const p = await newPatient(traitsOf('found'));
+    const doc = await identityDocument(p.id);
+    const [stored] = await db.select({ key: files.storageKey }).from(files).where(eq(files.id, doc.file.id));
+    await gw.app.storage.delete(stored!.key!);
+    const res = await prescriber.agent.get(`/api/persons/${p.id}/identity_documents/${doc.id}/download`);
+    expect([res.status, res.body.code]).toEqual([404, 'not_found']);
+    // Nothing was shown: the history does not say it was viewed.
+    expect(await historyOf(db, p.file, 'DOCUMENT_VIEWED')).toHaveLength(0);
   });
 
   it('accepts a PDF and refuses any other type of file', async () => {

@@ -13,11 +13,9 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import { FILE_TYPES } from '../../../schemas/form.ts';
 import type { FilePrepareBody, FileRecord } from '../../../schemas/form-api.ts';
 import { limitBytes, typedStream } from './streams.ts';
+import { storedFile, type StoredFile } from './send.ts';
 
 export const MAX_UPLOAD_BYTES = 20 * 1_048_576;
-
-/** A stored file on its way out: its bytes still in the storage. */
-export interface StoredFile { name: string; size: number | null; storageKey: string }
 
 export function filesRepository(care: CareContext, storage: Storage) {
   const { db, userId } = care;
@@ -31,11 +29,6 @@ export function filesRepository(care: CareContext, storage: Storage) {
     if (!file) throw notFound();
     return file;
   }
-
-  const stored = (f: typeof files.$inferSelect): StoredFile => {
-    if (!f.storageKey || !f.uploadedAt) throw notFound();
-    return { name: f.name, size: f.size, storageKey: f.storageKey };
-  };
 
   return {
     async prepare(body: FilePrepareBody): Promise<FileRecord> {
@@ -112,12 +105,12 @@ export function filesRepository(care: CareContext, storage: Storage) {
       const [row] = await db.select({ f: files }).from(files).innerJoin(fileAttachments, eq(fileAttachments.fileId, files.id))
         .where(and(eq(files.id, fileId), eq(fileAttachments.patientFileId, file.id)));
       if (!row) throw notFound();
-      return stored(row.f);
+      return storedFile(row.f);
     },
 
     /** A file the caller uploaded; files attached to a patient file are read through it as well. */
     async own(id: string): Promise<StoredFile> {
-      return stored(await own(id));
+      return storedFile(await own(id));
     },
   };
 }

@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { fileRoutes as contracts } from '../../../schemas/api/files.ts';
 import { route } from '../../http/route.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { CareContext } from '../context.ts';
-import { filesRepository, MAX_UPLOAD_BYTES, type StoredFile } from './repository.ts';
-import { downloadHeaders } from './download.ts';
-import { typedStream } from './streams.ts';
+import { filesRepository, MAX_UPLOAD_BYTES } from './repository.ts';
+import { sendStoredFile } from './send.ts';
 
 /** A second file goes past the parser's limit of one: multipart answers 413 FST_FILES_LIMIT. */
 const isFilesLimit = (error: unknown) => (error as { code?: string }).code === 'FST_FILES_LIMIT';
@@ -16,16 +15,6 @@ export default async function fileRoutes(app: FastifyInstance) {
   // refuses it as file_too_large while streaming; the parser's truncation never shows.
   await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1, fields: 5 }, throwFileSizeLimit: false });
   const repo = (request: { care: CareContext }) => filesRepository(request.care, app.storage);
-
-  /** Streamed from the storage: type, name and disposition from the bytes' head, sandboxed (download.ts). */
-  async function sendFile(reply: FastifyReply, file: StoredFile) {
-    const bytes = await app.storage.get(file.storageKey);
-    if (!bytes) throw notFound();
-    const { type, stream } = await typedStream(bytes);
-    reply.headers(downloadHeaders(file.name, type));
-    if (file.size !== null) reply.header('content-length', file.size);
-    return reply.send(stream);
-  }
 
   route(app, contracts.prepare, async (request) => repo(request).prepare(request.body));
 
@@ -55,7 +44,7 @@ export default async function fileRoutes(app: FastifyInstance) {
   route(app, contracts.update, async (request) => repo(request).update(request.params.id, request.body));
 
   route(app, contracts.downloadOfPatientFile, async (request, reply) =>
-    sendFile(reply, await repo(request).ofPatientFile(request.params.id, request.params.fileId)));
+    sendStoredFile(reply, app.storage, await repo(request).ofPatientFile(request.params.id, request.params.fileId)));
 
-  route(app, contracts.download, async (request, reply) => sendFile(reply, await repo(request).own(request.params.id)));
+  route(app, contracts.download, async (request, reply) => sendStoredFile(reply, app.storage, await repo(request).own(request.params.id)));
 }

@@ -20,6 +20,7 @@ import { translator, type Language } from '../../i18n/index.ts';
 import type { IdentityService } from '../../identity-service/adapter.ts';
 import type { CareContext } from '../context.ts';
 import { attachFile, unattachedFile } from '../files/attachments.ts';
+import { storedFile, type StoredFile } from '../files/send.ts';
 import { openFilesOrClosed, reachPerson, type ReachedPerson } from './person.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -227,15 +228,23 @@ export function identityRepository(care: CareContext, service: IdentityService, 
       return oneDocument(await person(id), documentId);
     },
 
-    /** The document's stored file, after writing DOCUMENT_VIEWED on the file it is attached to (when the caller reaches it open). */
-    async viewDocument(id: string, documentId: string) {
+    /**
+     * The document's stored file, and `viewed`, which writes DOCUMENT_VIEWED on the file it is
+     * attached to (when the caller reaches it open): called by the file streamer once the bytes
+     * are there (files/send.ts), so a document that cannot be sent is never recorded as seen.
+     */
+    async viewDocument(id: string, documentId: string): Promise<{ file: StoredFile; viewed: () => Promise<void> }> {
       const p = await person(id);
       const doc = await oneDocument(p, documentId);
-      const [file] = await db.select().from(files).where(eq(files.id, doc.file.id));
-      if (!file?.storageKey) throw notFound();
+      const [row] = await db.select().from(files).where(eq(files.id, doc.file.id));
+      if (!row) throw notFound();
       const target = p.openFiles(doc.establishmentId)[0];
-      if (target) await db.transaction((tx) => target.recordHistory(tx, 'DOCUMENT_VIEWED', { identityDocumentId: doc.id, type: doc.type.label }));
-      return { name: file.name, size: file.size, storageKey: file.storageKey };
+      return {
+        file: storedFile(row),
+        viewed: async () => {
+          if (target) await db.transaction((tx) => target.recordHistory(tx, 'DOCUMENT_VIEWED', { identityDocumentId: doc.id, type: doc.type.label }));
+        },
+      };
     },
 
     async fromFile(id: string, typeId: string, fileId: string): Promise<IdentityDocument> {

@@ -2,9 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { identityDocumentTypeRoutes as types, identityRoutes as contracts } from '../../../schemas/api/identity.ts';
 import { route } from '../../http/route.ts';
-import { notFound } from '../../errors.ts';
-import { downloadHeaders } from '../files/download.ts';
-import { typedStream } from '../files/streams.ts';
+import { sendStoredFile } from '../files/send.ts';
 import type { ContractRequest } from '../../http/route.ts';
 import type { RouteContract } from '../../../schemas/api/contract.ts';
 import { documentTypesRepository } from './document-types.ts';
@@ -23,13 +21,8 @@ export default async function identityRoutes(app: FastifyInstance) {
   route(app, contracts.fromFile, async (request) =>
     repo(request).fromFile(request.params.id, request.params.typeId, request.params.fileId));
   route(app, contracts.downloadDocument, async (request, reply) => {
-    const file = await repo(request).viewDocument(request.params.id, request.params.documentId);
-    const bytes = await app.storage.get(file.storageKey);
-    if (!bytes) throw notFound();
-    const { type, stream } = await typedStream(bytes);
-    reply.headers(downloadHeaders(file.name, type));
-    if (file.size !== null) reply.header('content-length', file.size);
-    return reply.send(stream);
+    const { file, viewed } = await repo(request).viewDocument(request.params.id, request.params.documentId);
+    return sendStoredFile(reply, app.storage, file, viewed);
   });
 
   const typesOf = (request: { care: ContractRequest<RouteContract>['care'] }) => documentTypesRepository(request.care);
