@@ -8,7 +8,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '../../../schemas/localized-text.ts';
 import type { MeasureRow, MonitoredIndicator } from '../../../schemas/monitoring.ts';
-import { chartReferenceOf, chartThresholdsOf, IndicatorChart, numberFormat } from '../../lib/charts/index.ts';
+import { chartReferenceOf, chartThresholdsOf, IndicatorChart } from '../../lib/charts/index.ts';
+import { exactly, numberFormat, type NumberFormat } from '../../lib/i18n/use-number.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
 import { useIndicatorSeries, useMeasures } from '../../lib/monitoring/queries.ts';
@@ -24,7 +25,7 @@ export function IndicatorCard({ patientFileId, indicator, onEnter }: { patientFi
   const [days, setDays] = useState<number>(30);
   const series = useIndicatorSeries(patientFileId, indicator.id, days);
   const name = textIn(indicator.name, dates.language) ?? indicator.reference;
-  const format = useMemo(() => numberFormat(dates.language, indicator.decimals), [dates.language, indicator.decimals]);
+  const format = numberFormat(dates.language, exactly(indicator.decimals));
   const titleId = `indicator-${indicator.id}`;
   const chart = useMemo(() => series.data && ({
     series: [{ name, unit: indicator.unit.symbol, decimals: indicator.decimals, points: series.data.points }],
@@ -64,7 +65,7 @@ export function IndicatorCard({ patientFileId, indicator, onEnter }: { patientFi
   );
 }
 
-function ValuesList({ patientFileId, indicator, format }: { patientFileId: string; indicator: MonitoredIndicator; format: Intl.NumberFormat }) {
+function ValuesList({ patientFileId, indicator, format }: { patientFileId: string; indicator: MonitoredIndicator; format: NumberFormat }) {
   const { t } = useTranslation(MONITORING);
   const dates = useDates();
   const [page, setPage] = useState(1);

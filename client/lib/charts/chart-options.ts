@@ -18,6 +18,7 @@ import type { EChartsOption } from 'echarts';
 import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import { formatDateTime, formatDay } from '../dates/format.ts';
 import { localeSettings } from '../i18n/locale-settings.ts';
+import { exactly, numberFormat } from '../i18n/use-number.ts';
 import type { Language } from '../languages.ts';
 import type { ChartThreshold, IndicatorChartProps } from './types.ts';
 
@@ -39,9 +40,8 @@ export interface ChartContext {
   referenceLabel: string;
 }
 
-export function numberFormat(language: Language, decimals: number): Intl.NumberFormat {
-  return new Intl.NumberFormat(localeSettings(language).locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-}
+/** A series' values: exactly its indicator's decimals (lib/i18n/use-number.ts, the one number module). */
+const formatOf = (language: Language, decimals: number) => numberFormat(language, exactly(decimals));
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -90,7 +90,7 @@ export function buildChartOptions(props: IndicatorChartProps, context: ChartCont
   const rtl = language === 'ar';
   const units = [...new Set(props.series.map((s) => s.unit))].slice(0, 2);
   const axisOf = (seriesIndex: number) => Math.max(0, units.indexOf(props.series[seriesIndex]?.unit ?? ''));
-  const formats = props.series.map((s) => numberFormat(language, s.decimals));
+  const formats = props.series.map((s) => formatOf(language, s.decimals));
   const thresholds = props.thresholds ?? [];
   const reference = props.reference ?? null;
 
@@ -166,7 +166,7 @@ export function buildChartOptions(props: IndicatorChartProps, context: ChartCont
       axisLabel: { hideOverlap: true, formatter: (value: number) => formatDay(new Date(value), language, timeZone, 'short') },
     },
     yAxis: units.map((unit, axis) => {
-      const format = numberFormat(language, props.series.find((s) => s.unit === unit)?.decimals ?? 0);
+      const format = formatOf(language, props.series.find((s) => s.unit === unit)?.decimals ?? 0);
       return {
         type: 'value' as const,
         name: unit,

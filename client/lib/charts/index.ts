@@ -2,4 +2,3 @@
 export { IndicatorChart } from './indicator-chart.tsx';
 export type { ChartPoint, ChartReference, ChartSeries, ChartThreshold, IndicatorChartProps } from './types.ts';
 export { chartReferenceOf, chartThresholdsOf } from './from-series.ts';
-export { numberFormat } from './chart-options.ts';

@@ -9,7 +9,8 @@ import { Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDates } from '../dates/use-dates.ts';
-import { buildChartOptions, numberFormat } from './chart-options.ts';
+import { exactly, numberFormat } from '../i18n/use-number.ts';
+import { buildChartOptions } from './chart-options.ts';
 import { CHARTS } from './texts.ts';
 import type { IndicatorChartProps } from './types.ts';
 
@@ -54,7 +55,7 @@ function ValuesTables({ id, series, thresholds, reference }: IndicatorChartProps
   return (
     <Stack id={id} gap="sm">
       {series.map((s, index) => {
-        const format = numberFormat(dates.language, s.decimals);
+        const format = numberFormat(dates.language, exactly(s.decimals));
         const own = (thresholds ?? []).filter((th) => (th.seriesIndex ?? 0) === index);
         return (
           <Table key={s.name} striped withTableBorder captionSide="top" data-testid="indicator-chart-values">

@@ -10,7 +10,7 @@
 import Form, { withTheme, type FormProps } from '@rjsf/core';
 import type { ValidatorType } from '@rjsf/utils';
 import { forwardRef, useMemo } from 'react';
-import { localeSettings } from '../i18n/locale-settings.ts';
+import { decimalSeparatorOf, formatNumber, upTo } from '../i18n/use-number.ts';
 import { directionOf, type Language } from '../languages.ts';
 import { createCfworkerValidator } from './cfworker-validator.ts';
 import { withHiddenConstDefaults } from './hidden-const-defaults.ts';
@@ -27,18 +27,14 @@ export type JsonSchemaFormProps = Omit<FormProps, 'validator' | 'translateString
   language: Language;
 };
 
-const decimalSeparatorOf = (locale: string) =>
-  new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 
 export const JsonSchemaForm = forwardRef<Form, JsonSchemaFormProps>(function JsonSchemaForm({ language, formContext, ...props }, ref) {
   const { t, ready } = useLanguageTexts(language);
-  const { locale } = localeSettings(language);
   const validator = useMemo<ValidatorType>(() => {
-    const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
-    return createCfworkerValidator(t, (n) => format.format(n));
-  }, [t, locale]);
+    return createCfworkerValidator(t, (n) => formatNumber(language, n, upTo(6)));
+  }, [t, language]);
   const translateString = useMemo(() => stringTranslator(t), [t]);
-  const context = useMemo<JsonSchemaFormContext>(() => ({ language, decimalSeparator: decimalSeparatorOf(locale), translate: t, ...formContext }), [language, locale, t, formContext]);
+  const context = useMemo<JsonSchemaFormContext>(() => ({ language, decimalSeparator: decimalSeparatorOf(language), translate: t, ...formContext }), [language, t, formContext]);
   const schema = useMemo(() => withHiddenConstDefaults(props.schema, props.uiSchema), [props.schema, props.uiSchema]);
   if (!ready) return null;
   return (

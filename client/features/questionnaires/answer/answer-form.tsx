@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Task } from '../../../../schemas/form-api.ts';
 import { createCfworkerValidator, toJsonValue } from '../../../lib/json-schema-form/cfworker-validator.ts';
-import { localeSettings } from '../../../lib/i18n/locale-settings.ts';
+import { formatNumber, upTo } from '../../../lib/i18n/use-number.ts';
 import { useLanguageTexts } from '../../../lib/json-schema-form/use-language-texts.ts';
 import { formatDateTime } from '../../../lib/dates/format.ts';
 import type { Language } from '../../../lib/languages.ts';
@@ -64,8 +64,7 @@ export function AnswerForm({ patientFileId, patientFileIndex, userId, timeZone, 
   const verdict = useRef<ServerVerdict | undefined>(undefined);
   // The form's validator, to keep the summary in step with the answers once it is shown.
   const liveValidator = useMemo(() => {
-    const format = new Intl.NumberFormat(localeSettings(language).locale, { maximumFractionDigits: 6 });
-    return createCfworkerValidator(t, (n) => format.format(n));
+    return createCfworkerValidator(t, (n) => formatNumber(language, n, upTo(6)));
   }, [t, language]);
   const touched = useRef(false);
   const uploads = useMemo(() => new UploadTracker(), []);

@@ -2,13 +2,12 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { computeAll } from '../../../../schemas/computed.ts';
 import type { Translate } from '../../../lib/json-schema-form/cfworker-validator.ts';
-import { localeSettings } from '../../../lib/i18n/locale-settings.ts';
+import { formatNumber, upTo } from '../../../lib/i18n/use-number.ts';
 import type { LocalizedForm } from '../definition/localize.ts';
 
 export function ComputedValues({ form, answers, t, stored }: { form: LocalizedForm; answers: Record<string, unknown>; t: Translate; stored?: Record<string, unknown> | null }) {
   if (!form.computed.length) return null;
   const values = stored ?? computeAll(form.computed, answers);
-  const { locale } = localeSettings(form.language);
   return (
     <Paper withBorder p="sm" radius="md" aria-live="polite" data-testid="computed-values">
       <Text fw={600} size="sm" mb={4}>{t(stored ? 'questionnaires.computed.stored' : 'questionnaires.computed.title')}</Text>
@@ -16,7 +15,7 @@ export function ComputedValues({ form, answers, t, stored }: { form: LocalizedFo
         {form.computed.map((c) => {
           const value = values[c.name];
           const text = typeof value === 'number'
-            ? `${new Intl.NumberFormat(locale, { maximumFractionDigits: c.decimals ?? 1 }).format(value)}${c.unit ? `\u00a0${c.unit}` : ''}`
+            ? `${formatNumber(form.language, value, upTo(c.decimals ?? 1))}${c.unit ? `\u00a0${c.unit}` : ''}`
             : t('questionnaires.computed.empty');
           return (
             <Group key={c.name} justify="space-between" gap="xs" wrap="nowrap">
