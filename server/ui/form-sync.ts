@@ -7,16 +7,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { establishments, forms, formVersions } from '../db/schema.ts';
 import { textIn, type LocalizedText } from '../../schemas/localized-text.ts';
 import type { ProvisionedFiles, ProvisionedForm } from '../shared/provisioned-files.ts';
 
 export const frenchText = (text: LocalizedText): string => textIn(text, 'fr') ?? '';
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
 
 async function upsert(db: Db, establishmentId: string, form: ProvisionedForm): Promise<void> {
   const { definition, hash } = form;
@@ -75,7 +71,8 @@ export function formSync(db: Db, files: ProvisionedFiles, log: FastifyBaseLogger
         try {
           await upsert(db, est.id, form);
         } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
+          // Another questionnaire of the establishment has this French name (a reference is one form: the lock above).
+          if (!isUniqueViolation(error, 'forms_name_idx')) throw error;
           problems.set(form.file, `NOT_UNIQUE_ERROR: /name '${frenchText(form.definition.name)}' is already used by another questionnaire of ${est.name}`);
         }
       }

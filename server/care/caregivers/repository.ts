@@ -19,6 +19,7 @@
  * 001 §5 "not already used") must still respect: email_already_used.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { caregivers, patientFiles, services, users } from '../../db/schema.ts';
 import { AppError, notFound, type FieldError } from '../../errors.ts';
 import { translator } from '../../i18n/index.ts';
@@ -40,11 +41,6 @@ function invalid(care: CareContext, problems: Problem[], status = 400): AppError
   const [first] = problems;
   return new AppError(status, first!.code, first!.params ?? {}, first!.field, errors);
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -140,7 +136,7 @@ export async function addCaregiver(care: CareContext, file: PatientFileHandle, b
       });
     } catch (error) {
       // Two creations with the same e-mail at once: the unique index decides.
-      if (isUniqueViolation(error)) throw taken();
+      if (isUniqueViolation(error, 'users_email_lower_idx')) throw taken();
       throw error;
     }
     return { caregiver: (await caregiverOf(care, file, userId))!, credentials: { login: email, temporaryPassword: password } };
@@ -158,7 +154,7 @@ export async function addCaregiver(care: CareContext, file: PatientFileHandle, b
     });
   } catch (error) {
     // Added by someone else meanwhile: the primary key decides.
-    if (isUniqueViolation(error)) throw new AppError(409, 'caregiver_already_added', {}, 'body.email');
+    if (isUniqueViolation(error, 'caregivers_patient_file_id_user_id_pk')) throw new AppError(409, 'caregiver_already_added', {}, 'body.email');
     throw error;
   }
   return { caregiver: (await caregiverOf(care, file, account.id))! };

@@ -17,7 +17,8 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import { pageOfRows } from '../../lists/page.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
 import type { CareContext } from '../context.ts';
-import { nameOf, openEstablishment, openRecord, restricted, unique } from './scope.ts';
+import { restricted, unique } from '../../db/errors.ts';
+import { nameOf, openEstablishment, openRecord } from './scope.ts';
 
 type ListQuery = FromSchema<typeof indicatorListQuerySchema>;
 

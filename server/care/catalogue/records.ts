@@ -11,7 +11,8 @@ import type { ErrorCode } from '../../../schemas/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { CareContext } from '../context.ts';
-import { openEstablishment, openRecord, restricted, unique, type CatalogueTable } from './scope.ts';
+import { restricted, unique, type UniqueIndexes } from '../../db/errors.ts';
+import { openEstablishment, openRecord, type CatalogueTable } from './scope.ts';
 
 
 export interface RecordDefinition<Row extends { id: string }, Body> {
@@ -21,7 +22,7 @@ export interface RecordDefinition<Row extends { id: string }, Body> {
   /** The list's order; the id ends it. */
   order: SQL;
   /** Unique index → the body field it is about. */
-  uniqueIndexes: Record<string, string>;
+  uniqueIndexes: UniqueIndexes;
   /** The row's values from the body, checked (400 on the field). */
   values(body: Body): Record<string, unknown>;
   /** Refused delete when rows use it: `inUse` of the answered row, and the code said. */

@@ -8,9 +8,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { IdentityDocumentType } from '../../../schemas/person-identity.ts';
 import { identityDocuments, identityDocumentTypes } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { pgCode } from '../../db/pg-code.ts';
+import { restricted, unique } from '../../db/errors.ts';
 import { IDENTITY_DOCUMENT_TYPE_LABEL } from '../../../schemas/person-identity.ts';
 import type { CareContext } from '../context.ts';
+
+/** A label is unique in the establishment whatever its case. */
+const LABEL_UNIQUE = { identity_document_types_label_idx: 'body.label' } as const;
 
 /** Who may change the types of an establishment. */
 export const DOCUMENT_TYPE_EDITORS = ['ADMIN_ESTABLISHMENT', 'SUPER_ADMIN'] as const;
@@ -40,15 +43,6 @@ export function documentTypesRepository(care: CareContext) {
     return row;
   }
 
-  async function unique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (pgCode(error) === '23505') throw new AppError(409, 'NOT_UNIQUE_ERROR', {}, 'body.label');
-      throw error;
-    }
-  }
-
   return {
     async list(establishmentId: string): Promise<IdentityDocumentType[]> {
       await care.establishment(establishmentId);
@@ -58,14 +52,14 @@ export function documentTypesRepository(care: CareContext) {
 
     async create(establishmentId: string, label: string): Promise<IdentityDocumentType> {
       await editable(establishmentId);
-      const [row] = await unique(() => db.insert(identityDocumentTypes).values({ establishmentId, label: labelOf(label), createdAt: care.now() }).returning());
+      const [row] = await unique(LABEL_UNIQUE, () => db.insert(identityDocumentTypes).values({ establishmentId, label: labelOf(label), createdAt: care.now() }).returning());
       return one(establishmentId, row!.id);
     },
 
     async update(establishmentId: string, typeId: string, label: string): Promise<IdentityDocumentType> {
       await editable(establishmentId);
       await one(establishmentId, typeId);
-      await unique(() => db.update(identityDocumentTypes).set({ label: labelOf(label) })
+      await unique(LABEL_UNIQUE, () => db.update(identityDocumentTypes).set({ label: labelOf(label) })
         .where(and(eq(identityDocumentTypes.id, typeId), eq(identityDocumentTypes.establishmentId, establishmentId))));
       return one(establishmentId, typeId);
     },
@@ -74,13 +68,9 @@ export function documentTypesRepository(care: CareContext) {
       await editable(establishmentId);
       const type = await one(establishmentId, typeId);
       if (type.inUse) throw new AppError(409, 'identity_document_type_in_use', {}, 'params.typeId');
-      try {
-        await db.delete(identityDocumentTypes).where(eq(identityDocumentTypes.id, typeId));
-      } catch (error) {
-        // A document written since (the foreign key restricts): still in use.
-        if (pgCode(error) === '23503') throw new AppError(409, 'identity_document_type_in_use', {}, 'params.typeId');
-        throw error;
-      }
+      // A document written since the check: the foreign key restricts, still in use.
+      await restricted(() => new AppError(409, 'identity_document_type_in_use', {}, 'params.typeId'),
+        () => db.delete(identityDocumentTypes).where(eq(identityDocumentTypes.id, typeId)));
     },
   };
 }

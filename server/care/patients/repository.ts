@@ -17,6 +17,7 @@ import {
 import {
   GENERATED_LOGIN_DOMAIN, isGeneratedLogin, patientProfileBodySchema, type PatientCreated, type PatientProfile,
 } from '../../../schemas/patient-profile.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { patientFiles, services, users } from '../../db/schema.ts';
 import { AppError, type FieldError } from '../../errors.ts';
 import { translator, type Language } from '../../i18n/index.ts';
@@ -100,10 +101,8 @@ function invalid(problems: Problem[], language: Language, status = 400): AppErro
   return new AppError(status, first!.code, first!.params ?? {}, first!.field, errors);
 }
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
+/** An e-mail is one account's whatever its case (users_email_lower_idx). */
+const EMAIL_INDEX = 'users_email_lower_idx';
 
 const absent = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -200,7 +199,7 @@ export function patientsRepository(care: CareContext, language: Language) {
         });
       } catch (error) {
         // Two creations with the same e-mail at once: the unique index decides.
-        if (isUniqueViolation(error)) throw invalid([{ field: 'body.email', code: 'email_already_used' }], language, 409);
+        if (isUniqueViolation(error, EMAIL_INDEX)) throw invalid([{ field: 'body.email', code: 'email_already_used' }], language, 409);
         throw error;
       }
       const [user] = await db.select().from(users).where(eq(users.id, created.userId));
@@ -253,7 +252,7 @@ export function patientsRepository(care: CareContext, language: Language) {
           }
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw invalid([{ field: 'body.email', code: 'email_already_used' }], language, 409);
+        if (isUniqueViolation(error, EMAIL_INDEX)) throw invalid([{ field: 'body.email', code: 'email_already_used' }], language, 409);
         throw error;
       }
       const [updated] = await db.select().from(users).where(eq(users.id, personId));

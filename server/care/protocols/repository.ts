@@ -15,7 +15,7 @@ import {
   forms, formVersions, indicatorBoundaries, indicators, interventionLevels, nonObservanceRules, protocolForms, protocols, protocolServices, services, units,
 } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { pgCode } from '../../db/pg-code.ts';
+import { unique } from '../../db/errors.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
 import type { FormDefinition } from '../../../schemas/form.ts';
@@ -35,6 +35,8 @@ const name = (text: unknown, language: string) => textIn(text as Name, language)
 
 /** Not found on `field` (the id the caller sent is not one of the establishment's). */
 const notFoundOn = (field: string) => new AppError(404, 'not_found', {}, field);
+/** A French name already used in the establishment (the unique index decides). */
+const NAME_UNIQUE = { protocols_name_idx: 'body.name.fr' } as const;
 
 /** Ids of `table` among `ids` that belong to the establishment. */
 async function ownedIds(db: Db, table: typeof services | typeof forms | typeof indicators | typeof interventionLevels, establishmentId: string, ids: string[]) {
@@ -175,15 +177,6 @@ export function protocolsRepository(care: CareContext) {
     };
   }
 
-  async function unique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (pgCode(error) === '23505') throw new AppError(409, 'NOT_UNIQUE_ERROR', {}, 'body.name.fr');
-      throw error;
-    }
-  }
-
   async function setArchived(protocolId: string, archived: boolean): Promise<Protocol> {
     const row = await protocolOf(protocolId);
     if (archived === (row.archivedAt !== null)) throw new AppError(409, archived ? 'protocol_archived' : 'protocol_not_archived');
@@ -237,7 +230,7 @@ export function protocolsRepository(care: CareContext) {
       await managed(establishmentId);
       await checkBody(db, establishmentId, body);
       const at = care.now();
-      const row = await unique(() => db.transaction(async (tx) => {
+      const row = await unique(NAME_UNIQUE, () => db.transaction(async (tx) => {
         const [created] = await tx.insert(protocols).values({
           establishmentId, name: body.name, description: body.description ?? null, createdBy: care.userId, createdAt: at,
         }).returning();
@@ -254,7 +247,7 @@ export function protocolsRepository(care: CareContext) {
       if (row.archivedAt) throw new AppError(409, 'protocol_archived');
       await checkBody(db, row.establishmentId, body);
       const at = care.now();
-      const changed = await unique(() => db.transaction(async (tx) => {
+      const changed = await unique(NAME_UNIQUE, () => db.transaction(async (tx) => {
         const [updated] = await tx.update(protocols).set({ name: body.name, description: body.description ?? null })
           .where(and(eq(protocols.id, row.id), isNull(protocols.archivedAt))).returning();
         if (!updated) throw new AppError(409, 'protocol_archived');
