@@ -1,0 +1,41 @@
+/**
+ * What the migrations hold on purpose outside server/db/schema.ts: the one list of it, read by
+ * tests/api/schema-drift.test.ts (docs/architecture.md §7). Drizzle (drizzle-kit 0.31) expresses
+ * tables, columns, defaults, generated columns, primary and foreign keys, unique, partial and
+ * functional indexes with operator classes and orders, and check constraints: those live in
+ * schema.ts only. It has no way to declare what follows, so a migration writes it by hand.
+ * An object of the database that is neither in schema.ts nor here fails the drift test.
+ */
+export interface OutsideSchema {
+  /** `extension` and `data` leave no object in the application's schema; the other kinds are keys of server/db/shape.ts. */
+  kind: 'extension' | 'function' | 'data';
+  /** The extension's name, the object's key in the shape (`function name(args)`), or what the data move does. */
+  name: string;
+  /** The migration that writes it (its tag in meta/_journal.json). */
+  migration: string;
+  why: string;
+}
+
+export const OUTSIDE_SCHEMA: readonly OutsideSchema[] = [
+  {
+    kind: 'extension', name: 'pg_trgm', migration: '0007_patient_file_search',
+    why: 'trigram operator class of users_search_name_trgm_idx (name search by any fragment); Drizzle declares no extension',
+  },
+  {
+    kind: 'extension', name: 'unaccent', migration: '0007_patient_file_search',
+    why: 'accent-insensitive search names; Drizzle declares no extension',
+  },
+  {
+    kind: 'function', name: 'function immutable_unaccent(text)', migration: '0007_patient_file_search',
+    why: 'unaccent() is only STABLE, so generated columns (users.search_name, sort_name) cannot call it; '
+      + 'this IMMUTABLE wrapper names its dictionary. Drizzle declares no function',
+  },
+  {
+    kind: 'data', name: 'delete duplicate ongoing form responses before their unique index', migration: '0006_one_ongoing_response',
+    why: 'a data move: the old race left duplicates that form_responses_one_ongoing_idx would refuse',
+  },
+  {
+    kind: 'data', name: 'move files.content into file_chunks and files.form_response_id into file_attachments', migration: '0008_file_storage',
+    why: 'a data move: bytes already uploaded keep their storage and their owner',
+  },
+];

@@ -1,0 +1,99 @@
+/**
+ * server/db/schema.ts and the SQL migrations cannot drift (docs/architecture.md §7). An EMPTY
+ * database is migrated by the app's migrator (openDatabase, as at start); beside it, in a schema of
+ * its own, the same database builds what schema.ts declares from drizzle-kit's own SQL for it
+ * (generateMigration from nothing). PostgreSQL then prints both (server/db/shape.ts) and any
+ * difference in tables, columns, types, nullability, defaults, keys, constraints or indexes fails,
+ * named. What the migrations hold on purpose outside schema.ts is server/db/outside-schema.ts.
+ * drizzle-kit's pushSchema() would diff the database directly, but 0.31 sends its introspection
+ * queries without their parameters (on PGlite and on node-postgres) and exits the process on failure.
+ */
+import { readFileSync } from 'node:fs';
+import { is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/client.ts';
+import { OUTSIDE_SCHEMA } from '../../server/db/outside-schema.ts';
+import * as schema from '../../server/db/schema.ts';
+import { diffShapes, readShape, type Shape } from '../../server/db/shape.ts';
+import { createTestDatabase, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, type TestDatabase, usingPostgres } from '../helpers/database.ts';
+
+/** Where schema.ts is built, beside the migrated `public`. */
+const DECLARED = 'declared';
+
+let test: TestDatabase;
+let db: Db;
+let migrated: Shape;
+let declared: Shape;
+
+/** A database migrated from nothing: the API tests' template (already migrated) is set aside for this one call. */
+async function emptyMigratedDatabase(): Promise<TestDatabase> {
+  const saved = [PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV].map((name) => [name, process.env[name]] as const);
+  for (const [name] of saved) delete process.env[name];
+  try {
+    return await createTestDatabase();
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  }
+}
+
+/** drizzle-kit's SQL for schema.ts from an empty database, run in DECLARED (functions and extensions stay in public). */
+async function buildDeclared(): Promise<void> {
+  const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`create schema ${DECLARED}`));
+    await tx.execute(sql.raw(`set local search_path = ${DECLARED}, public`));
+    for (const statement of statements) await tx.execute(sql.raw(statement.replaceAll('"public".', `"${DECLARED}".`)));
+  });
+}
+
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  test = await emptyMigratedDatabase();
+  db = test.database.db;
+  await buildDeclared();
+  [migrated, declared] = [await readShape(db, 'public'), await readShape(db, DECLARED)];
+});
+afterAll(async () => { await test?.drop(); });
+
+describe(`schema.ts and the migrations, on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('make the same tables, columns, keys, constraints and indexes', () => {
+    const outside = new Set(OUTSIDE_SCHEMA.filter((o) => o.kind === 'function').map((o) => o.name));
+    const made = new Map([...migrated].filter(([key]) => !outside.has(key)));
+    const differences = diffShapes(made, declared);
+    expect(differences, `schema.ts and the migrations differ (docs/architecture.md §7):\n  ${differences.join('\n  ')}\n`).toEqual([]);
+    // Sanity: the comparison saw the whole model, not two empty schemas.
+    expect([...declared.keys()].filter((key) => key.startsWith('table ')).length).toBe(Object.values(schema).filter((v) => is(v, PgTable)).length);
+  });
+
+  it('hold outside schema.ts only what server/db/outside-schema.ts lists, each object present', async () => {
+    const functions = OUTSIDE_SCHEMA.filter((o) => o.kind === 'function').map((o) => o.name);
+    expect(functions.filter((name) => !migrated.has(name)), 'listed in outside-schema.ts but not made by the migrations').toEqual([]);
+    const extensions = (await rows<{ extname: string }>(sql`select extname from pg_extension where extname <> 'plpgsql' order by extname`)).map((r) => r.extname);
+    expect(extensions).toEqual(OUTSIDE_SCHEMA.filter((o) => o.kind === 'extension').map((o) => o.name).sort());
+    const journal = JSON.parse(readFileSync(new URL('../../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: { tag: string }[] };
+    const tags = new Set(journal.entries.map((e) => e.tag));
+    expect(OUTSIDE_SCHEMA.filter((o) => !tags.has(o.migration)).map((o) => o.migration)).toEqual([]);
+  });
+
+  it('name each difference: a column, an index, a default and a partial index\'s condition changed on one side', async () => {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`alter table ${DECLARED}.users add column drift_probe text`));
+      await tx.execute(sql.raw(`drop index ${DECLARED}.users_birth_date_idx`));
+      await tx.execute(sql.raw(`alter table ${DECLARED}.users alter column language set default 'en'`));
+      await tx.execute(sql.raw(`drop index ${DECLARED}.reference_values_active_idx`));
+      await tx.execute(sql.raw(`create unique index reference_values_active_idx on ${DECLARED}.reference_values (patient_file_id, indicator_id) where created_by is null`));
+    });
+    const changed = await readShape(db, DECLARED);
+    const outside = new Set(OUTSIDE_SCHEMA.map((o) => o.name));
+    const differences = diffShapes(new Map([...migrated].filter(([key]) => !outside.has(key))), changed);
+    expect(differences.map((d) => d.split(':')[0])).toEqual([
+      'column users.language', 'column users.drift_probe', 'index reference_values.reference_values_active_idx', 'index users.users_birth_date_idx',
+    ]);
+    expect(differences.find((d) => d.startsWith('column users.drift_probe'))).toBe('column users.drift_probe: declared in schema.ts (text null), missing from the migrated database');
+    expect(differences.find((d) => d.startsWith('index users.users_birth_date_idx'))).toMatch(/made by the migrations \(CREATE INDEX users_birth_date_idx ON users USING btree \(birth_date\)\), not declared in schema.ts$/);
+    expect(differences.find((d) => d.startsWith('column users.language'))).toContain("default 'fr'::text\n  schema.ts declares\n    text not null default 'en'::text");
+  });
+});
