@@ -27,7 +27,7 @@ import type { HistoryKind } from '../../../schemas/history.ts';
 import type { ApplyResult, FileProtocol, FileProtocols, Protocol } from '../../../schemas/protocols.ts';
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
-import { assignForm } from '../forms/repository.ts';
+import { assignForm } from '../forms/assignment.ts';
 import { protocolParts } from './repository.ts';
 
 type Row = typeof patientFileProtocols.$inferSelect;

@@ -35,7 +35,7 @@ export function groupTasks(tasks: readonly Task[], pastLimit = 10): TaskGroups {
 
 /**
  * The late occurrences older than `task`, oldest first: answering `task` without them loses them
- * (the server's rule, server/care/forms/repository.ts).
+ * (the server's rule, server/care/forms/submit.ts).
  */
 export function olderLateTasks(tasks: readonly Task[], task: Pick<Task, 'occurrenceId' | 'startAt'>): Task[] {
   if (!task.occurrenceId || !task.startAt) return [];
