@@ -13,6 +13,7 @@ import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
 import { historyEntrySchema } from './patient-file-history.ts';
 import { PATIENT_FILE_SEARCH_TEXT_MAX } from './patient-file-search.ts';
 import { alertColourSchema, ALERT_BATCH_SOURCES, ALERT_KINDS, alertKindSchema, alertStateSchema, BOUNDARY_OPERATORS, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
+import { recordId } from './api/record-id.ts';
 
 /** The list's sorts: when raised (default newest first), the level's rank (1 the most urgent), the patient's name. */
 export const ALERT_SORT_FIELDS = ['raisedAt', 'level', 'patientName'] as const;
@@ -34,15 +35,15 @@ export const alertListQuerySchema = {
     ...listProperties({ sorts: ALERT_SORT_FIELDS, defaultSort: ALERT_DEFAULT_SORT }),
     status: { ...alertStateSchema, description: 'PENDING or CLOSED; absent: both' },
     levelIds: {
-      type: 'array', uniqueItems: true, maxItems: 20, items: uuidSchema,
+      type: 'array', uniqueItems: true, maxItems: 20, items: recordId('interventionLevel'),
       description: "Any of these intervention levels of the establishment (`?levelIds=…&levelIds=…`); absent: every level",
     },
     kinds: { type: 'array', uniqueItems: true, maxItems: ALERT_KINDS.length, items: alertKindSchema, description: 'Any of these kinds; absent: all' },
     serviceIds: {
-      type: 'array', uniqueItems: true, maxItems: 100, items: uuidSchema,
+      type: 'array', uniqueItems: true, maxItems: 100, items: recordId('service'),
       description: 'Any of these services of the establishment; absent: every service whose files the caller may open',
     },
-    patientFileId: { ...uuidSchema, description: "One patient file's alerts" },
+    patientFileId: { ...recordId('patientFile'), description: "One patient file's alerts" },
     patient: {
       type: 'string', maxLength: PATIENT_FILE_SEARCH_TEXT_MAX,
       description: "Words of the patient's names, in any case, with or without accents; every word must match",
@@ -208,19 +209,12 @@ export const alertBatchContextSchema = {
 } as const;
 export type AlertBatchContext = FromSchema<typeof alertBatchContextSchema>;
 
-export const alertParamsSchema = {
-  type: 'object',
-  required: ['alertId'],
-  additionalProperties: false,
-  properties: { alertId: uuidSchema },
-} as const;
-
 /** A change to an alert: a status of the establishment, a comment (a text area: 2 to 500 characters, kept as typed), or both. */
 export const alertChangeBodySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    alertStatusId: { ...uuidSchema, description: "One of the establishment's alert statuses; one that closes alerts also closes this one" },
+    alertStatusId: { ...recordId('alertStatus'), description: "One of the establishment's alert statuses; one that closes alerts also closes this one" },
     // The bounds are checked by the handler (a code per rule, on the field), as a note's text is.
     comment: { type: 'string', maxLength: 20_000, description: 'A text area: 2 to 500 characters, stored as typed' },
   },

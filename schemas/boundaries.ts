@@ -10,6 +10,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, uuidSchema } from './common.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
 import { levelRankSchema } from './catalogue.ts';
+import { recordId } from './api/record-id.ts';
 
 /** How many thresholds a file may set on one indicator at once. */
 export const BOUNDARIES_PER_INDICATOR_MAX = 20;
@@ -21,7 +22,7 @@ export const boundaryInputSchema = {
   additionalProperties: false,
   required: ['levelId', 'operator', 'value'],
   properties: {
-    levelId: { ...uuidSchema, description: "An intervention level of the file's establishment" },
+    levelId: { ...recordId('interventionLevel'), description: "An intervention level of the file's establishment" },
     operator: boundaryOperatorSchema,
     mode: { ...boundaryModeSchema, default: 'ABSOLUTE' },
     value: { type: 'number', minimum: -BOUNDARY_VALUE_LIMIT, maximum: BOUNDARY_VALUE_LIMIT, description: "In the indicator's unit; RELATIVE: added to the reference value" },
@@ -77,25 +78,12 @@ export const indicatorBoundariesSchema = {
 export type IndicatorBoundaries = FromSchema<typeof indicatorBoundariesSchema>;
 export const indicatorBoundariesListSchema = { type: 'array', items: indicatorBoundariesSchema } as const;
 
-export const indicatorParamsSchema = {
-  type: 'object', required: ['id', 'indicatorId'], additionalProperties: false,
-  properties: { id: uuidSchema, indicatorId: uuidSchema },
-} as const;
-export const boundaryParamsSchema = {
-  type: 'object', required: ['id', 'boundaryId'], additionalProperties: false,
-  properties: { id: uuidSchema, boundaryId: uuidSchema },
-} as const;
-export const referenceValueParamsSchema = {
-  type: 'object', required: ['id', 'referenceValueId'], additionalProperties: false,
-  properties: { id: uuidSchema, referenceValueId: uuidSchema },
-} as const;
-
 export const referenceValueBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['indicatorId', 'value'],
   properties: {
-    indicatorId: uuidSchema,
+    indicatorId: recordId('indicator'),
     value: { type: 'number', minimum: -BOUNDARY_VALUE_LIMIT, maximum: BOUNDARY_VALUE_LIMIT, description: "In the indicator's unit (a dry weight, a usual pressure)" },
   },
 } as const;

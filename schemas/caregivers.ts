@@ -7,7 +7,7 @@
  * optional mobile phone the form's phone rule.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTimeSchema, idParamsSchema, uuidSchema } from './common.ts';
+import { dateTimeSchema, uuidSchema } from './common.ts';
 import { EMAIL_PATTERN, PATIENT_FORM_LIMITS } from './patient-form.ts';
 
 const L = PATIENT_FORM_LIMITS;
@@ -77,10 +77,3 @@ export const addedCaregiverSchema = {
   },
 } as const;
 export type AddedCaregiver = FromSchema<typeof addedCaregiverSchema>;
-
-export const caregiverParamsSchema = {
-  type: 'object',
-  required: ['id', 'userId'],
-  additionalProperties: false,
-  properties: { id: idParamsSchema.properties.id, userId: uuidSchema },
-} as const;

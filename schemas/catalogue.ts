@@ -7,6 +7,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { INT32_MAX, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
+import { recordId } from './api/record-id.ts';
 
 export const CATALOGUE_NAME_MAX = 200;
 
@@ -53,7 +54,7 @@ export const unitBodySchema = {
 /** A default alert threshold: `measure <operator> threshold` raises an alert at the level. */
 export const boundaryBodySchema = {
   type: 'object', additionalProperties: false, required: ['levelId', 'operator', 'mode', 'value'],
-  properties: { levelId: uuidSchema, operator: boundaryOperatorSchema, mode: boundaryModeSchema, value: { type: 'number' } },
+  properties: { levelId: recordId('interventionLevel'), operator: boundaryOperatorSchema, mode: boundaryModeSchema, value: { type: 'number' } },
 } as const;
 export const boundarySchema = {
   type: 'object', additionalProperties: false, required: ['id', 'levelId', 'operator', 'mode', 'value'],
@@ -100,8 +101,8 @@ export const indicatorBodySchema = {
   properties: {
     reference: { type: 'string', maxLength: 64 },
     name: catalogueNameSchema,
-    typeId: uuidSchema,
-    unitId: uuidSchema,
+    typeId: recordId('indicatorType'),
+    unitId: recordId('unit'),
     referenceValue: { type: ['number', 'null'] },
     decimals: { type: 'number' },
     molecularWeight: { type: ['number', 'null'] },
@@ -158,7 +159,7 @@ export const levelAssignmentSchema = {
 export type LevelAssignment = FromSchema<typeof levelAssignmentSchema>;
 export const levelAssignmentBodySchema = {
   type: 'object', additionalProperties: false, required: ['establishmentService'],
-  properties: { establishmentService: uuidSchema },
+  properties: { establishmentService: recordId('service') },
 } as const;
 
 /** A professional who may be called, with the services of the establishment where they may be (all of them for an establishment-wide member). */
@@ -176,6 +177,5 @@ export const indicatorVisibilitySchema = {
 export type IndicatorVisibility = FromSchema<typeof indicatorVisibilitySchema>;
 export const indicatorsVisibilityBodySchema = {
   type: 'object', additionalProperties: false, required: ['visibleIndicatorIds'],
-  properties: { visibleIndicatorIds: { type: 'array', maxItems: 1000, uniqueItems: true, items: uuidSchema } },
+  properties: { visibleIndicatorIds: { type: 'array', maxItems: 1000, uniqueItems: true, items: recordId('indicator') } },
 } as const;
-

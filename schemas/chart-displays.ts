@@ -12,6 +12,7 @@ import { dateTimeSchema, uuidSchema } from './common.ts';
 import type { ErrorCode } from './errors.ts';
 import { localizedTextSchema } from './localized-text.ts';
 import { CHART_TYPES } from './telemonitoring.ts';
+import { recordId } from './api/record-id.ts';
 
 export const CHART_DISPLAY_LIMITS = { periodMin: 1, periodMax: 365, titleMax: 100, indicatorsMax: 10, positionMax: 1000 } as const;
 
@@ -22,7 +23,7 @@ export const chartDisplayBodySchema = {
   properties: {
     /** Optional: without one the chart is named after its indicators. Stored as typed. */
     title: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'null' }] },
-    indicatorIds: { type: 'array', items: uuidSchema, minItems: 1, maxItems: 10, uniqueItems: true },
+    indicatorIds: { type: 'array', items: recordId('indicator'), minItems: 1, maxItems: 10, uniqueItems: true },
     chartType: { type: 'string', enum: CHART_TYPES },
     periodDays: { type: 'integer', minimum: -2_147_483_648, maximum: 2_147_483_647, description: '1 to 365' },
     visibleToPatient: { type: 'boolean' },
@@ -86,11 +87,4 @@ export const chartDisplayListSchema = {
   additionalProperties: false,
   required: ['data'],
   properties: { data: { type: 'array', items: chartDisplaySchema } },
-} as const;
-
-export const chartDisplayParamsSchema = {
-  type: 'object',
-  required: ['chartDisplayId'],
-  additionalProperties: false,
-  properties: { chartDisplayId: uuidSchema },
 } as const;

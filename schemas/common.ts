@@ -97,14 +97,6 @@ export const pageQuerySchema = {
   },
 } as const;
 
-export const idParamsSchema = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id: uuidSchema },
-} as const;
-export type IdParams = FromSchema<typeof idParamsSchema>;
-
 /** Query string of calls that only accept the language. */
 export const localeOnlyQuerySchema = {
   type: 'object',

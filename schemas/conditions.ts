@@ -6,6 +6,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, PATIENT_FILE_STATUSES, uuidSchema } from './common.ts';
+import { recordId } from './api/record-id.ts';
 
 /** spec 001 §9: a text area holds 2 to 500 characters. */
 export const CONDITION_NOTE_MIN = 2;
@@ -71,19 +72,12 @@ export const conditionBodySchema = {
   required: ['pathologyId'],
   additionalProperties: false,
   properties: {
-    pathologyId: uuidSchema,
+    pathologyId: recordId('pathology'),
     diagnosedOn: { type: 'string', maxLength: 10, description: 'YYYY-MM-DD, not after today' },
     note: { type: 'string', maxLength: 1000, description: `${CONDITION_NOTE_MIN} to ${CONDITION_NOTE_MAX} characters` },
   },
 } as const;
 export type ConditionBody = FromSchema<typeof conditionBodySchema>;
-
-export const conditionParamsSchema = {
-  type: 'object',
-  required: ['id', 'conditionId'],
-  additionalProperties: false,
-  properties: { id: uuidSchema, conditionId: uuidSchema },
-} as const;
 
 /** The condition screen (`/s/:structureIndex/condition/:id`): the condition, its file and patient. */
 export const conditionDetailSchema = {

@@ -2,6 +2,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { countSchema, dateTimeSchema, localeQueryProperties, positiveIntegerSchema, uuidSchema } from './common.ts';
 import { planningSchema } from './form.ts';
+import { recordId } from './api/record-id.ts';
 
 export { planningSchema };
 export type Planning = FromSchema<typeof planningSchema>;
@@ -33,7 +34,6 @@ export const formVersionSchema = {
   additionalProperties: false,
   properties: { formId: uuidSchema, version: positiveIntegerSchema, definition },
 } as const;
-
 
 export const assignmentSchema = {
   type: 'object',
@@ -106,8 +106,8 @@ export const responseBodySchema = {
   required: ['formId', 'answers'],
   additionalProperties: false,
   properties: {
-    formId: uuidSchema,
-    occurrenceId: uuidSchema,
+    formId: recordId('form'),
+    occurrenceId: recordId('occurrence'),
     answers: { type: 'object' },
     /** The patient confirmed to continue and lose the earlier late occurrences. */
     skipEarlierLate: { type: 'boolean', default: false },
@@ -117,7 +117,7 @@ export type ResponseBody = FromSchema<typeof responseBodySchema>;
 
 export const startBodySchema = {
   type: 'object', required: ['formId'], additionalProperties: false,
-  properties: { formId: uuidSchema, occurrenceId: uuidSchema },
+  properties: { formId: recordId('form'), occurrenceId: recordId('occurrence') },
 } as const;
 export type StartBody = FromSchema<typeof startBodySchema>;
 
@@ -146,11 +146,6 @@ export const formResponseSchema = {
 } as const;
 export type FormResponse = FromSchema<typeof formResponseSchema>;
 export const formResponseListSchema = { type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: formResponseSchema } } } as const;
-
-export const patientFileFormParamsSchema = {
-  type: 'object', required: ['id', 'formId'], additionalProperties: false, properties: { id: uuidSchema, formId: uuidSchema },
-} as const;
-export type PatientFileFormParams = FromSchema<typeof patientFileFormParamsSchema>;
 
 export const formQuerySchema = {
   type: 'object', additionalProperties: false,

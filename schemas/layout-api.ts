@@ -1,7 +1,8 @@
 /** Calls of the UI catalogue's layouts (/ui/layouts). */
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTimeSchema, languageSchema, positiveIntegerSchema, uuidSchema } from './common.ts';
+import { dateTimeSchema, languageSchema, positiveIntegerSchema } from './common.ts';
 import { pageIdSchema } from './layout.ts';
+import { recordId } from './api/record-id.ts';
 
 export const layoutParamsSchema = {
   type: 'object',
@@ -27,7 +28,7 @@ export const layoutQuerySchema = {
   additionalProperties: false,
   properties: {
     l: languageSchema,
-    structure: { ...uuidSchema, description: "The active structure, or the establishment of the patient's file" },
+    structure: { ...recordId('establishment'), description: "The active structure, or the establishment of the patient's file" },
     /** GET: `effective` (default) includes the user's own layout; `establishment` skips it. */
     source: { type: 'string', enum: ['effective', 'establishment'], default: 'effective' },
     scope: { type: 'string', enum: LAYOUT_SCOPES, default: 'establishment' },

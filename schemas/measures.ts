@@ -11,12 +11,13 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { levelRankSchema } from './catalogue.ts';
 import { dateTimeSchema, uuidSchema } from './common.ts';
 import { alertColourSchema, measureSourceSchema } from './telemonitoring.ts';
+import { recordId } from './api/record-id.ts';
 
 /** The most measures one request carries. */
 export const MEASURE_BATCH_MAX = 500;
 
 const measureInputProperties = {
-  indicatorId: { ...uuidSchema, description: "An indicator of the file's establishment" },
+  indicatorId: { ...recordId('indicator'), description: "An indicator of the file's establishment" },
   value: { type: 'number', description: 'The value as measured, in `unit`' },
   unit: { type: 'string', minLength: 1, maxLength: 100, description: "A UCUM code (kg, [lb_av], mg/dL…); absent: the indicator's unit" },
   measuredAt: { ...dateTimeSchema, description: 'When it was measured; absent: now. Never in the future' },

@@ -13,6 +13,7 @@ import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
 import { countSchema, dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
 import { localizedTextSchema } from './localized-text.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema, measureSourceSchema } from './telemonitoring.ts';
+import { recordId } from './api/record-id.ts';
 
 /** The default period of a series when `from` is not given. */
 export const SERIES_DEFAULT_DAYS = 30;
@@ -53,11 +54,6 @@ export const monitoredIndicatorsSchema = {
   properties: { data: { type: 'array', items: monitoredIndicatorSchema } },
 } as const;
 export type MonitoredIndicators = FromSchema<typeof monitoredIndicatorsSchema>;
-
-export const indicatorParamsSchema = {
-  type: 'object', additionalProperties: false, required: ['id', 'indicatorId'],
-  properties: { id: uuidSchema, indicatorId: uuidSchema },
-} as const;
 
 export const seriesQuerySchema = {
   type: 'object',
@@ -123,7 +119,7 @@ export const measureListQuerySchema = {
   properties: {
     ...localeQueryProperties,
     ...listProperties({ sorts: MEASURE_SORT_FIELDS, defaultSort: '-measuredAt' }),
-    indicatorId: uuidSchema,
+    indicatorId: recordId('indicator'),
     from: dateTimeSchema,
     to: dateTimeSchema,
   },

@@ -14,6 +14,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, uuidSchema } from './common.ts';
 import type { ErrorCode } from './errors.ts';
 import { localizedTextSchema } from './localized-text.ts';
+import { recordId } from './api/record-id.ts';
 
 export const NON_COMPLIANCE_PERIOD = { min: 1, max: 365 } as const;
 /** A rule's period in answers and in the protocols' rules (the file's rule body is a number checked by nonComplianceRuleProblems). */
@@ -27,7 +28,7 @@ export const nonComplianceRuleBodySchema = {
   required: ['indicators', 'periodInDays'],
   properties: {
     indicators: {
-      type: 'array', maxItems: 200, items: uuidSchema,
+      type: 'array', maxItems: 200, items: recordId('indicator'),
       description: 'Ids of indicators of the file\'s establishment (at least one, at most 50, each once)',
     },
     // A number, checked by the rules (integer, 1 to 365) so each says why on body.periodInDays.
@@ -89,10 +90,3 @@ export const nonComplianceRuleSchema = {
 export type NonComplianceRule = FromSchema<typeof nonComplianceRuleSchema>;
 
 export const nonComplianceRuleListSchema = { type: 'array', items: nonComplianceRuleSchema } as const;
-
-export const ruleParamsSchema = {
-  type: 'object',
-  required: ['ruleId'],
-  additionalProperties: false,
-  properties: { ruleId: uuidSchema },
-} as const;

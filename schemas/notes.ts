@@ -84,11 +84,4 @@ export const noteSchema = {
 } as const;
 export type Note = FromSchema<typeof noteSchema>;
 
-export const noteParamsSchema = {
-  type: 'object',
-  required: ['id', 'noteId'],
-  additionalProperties: false,
-  properties: { id: uuidSchema, noteId: uuidSchema },
-} as const;
-
 export const notePageSchema = pageOf(noteSchema);

@@ -3,8 +3,9 @@
  * POST /establishments/{id}/patient_files/search with page, pageSize, sort and filters.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { listProperties, PATIENT_FILE_STATUSES, pageOf, uuidSchema } from './common.ts';
+import { listProperties, PATIENT_FILE_STATUSES, pageOf } from './common.ts';
 import { patientFileSummarySchema } from './me.ts';
+import { recordId } from './api/record-id.ts';
 
 /** Columns the list sorts by; `-name` sorts descending. Ties are broken by the file id, so pages never overlap. */
 export const PATIENT_FILE_SORT_FIELDS = ['patientName', 'birthDate', 'status', 'service', 'createdAt', 'startDate'] as const;
@@ -40,7 +41,7 @@ export const patientFileSearchFiltersSchema = {
       type: 'array',
       uniqueItems: true,
       maxItems: 100,
-      items: uuidSchema,
+      items: recordId('service'),
       description: "Any of these services of the establishment; absent or empty: every service the caller may open",
     },
   },

@@ -9,6 +9,7 @@ import { countSchema, dateTimeSchema, uuidSchema } from './common.ts';
 import { identitySchema, identityStatusSchema } from './identity.ts';
 import { serviceIdentitySchema } from './identity-service.ts';
 import { patientFormSchema } from './patient-form.ts';
+import { recordId } from './api/record-id.ts';
 
 const form = patientFormSchema.properties;
 
@@ -121,7 +122,7 @@ export const identityChangeBodySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    proofDocumentId: { ...uuidSchema, description: 'An identity document of the person in an establishment where the caller reaches one of their files; the caller confirms it' },
+    proofDocumentId: { ...recordId('identityDocument'), description: 'An identity document of the person in an establishment where the caller reaches one of their files; the caller confirms it' },
     birthName: { type: ['string', 'null'], maxLength: form.birthName.maxLength },
     firstNames: { type: ['string', 'null'], maxLength: form.firstNames.maxLength },
     firstBirthName: { type: ['string', 'null'], maxLength: form.firstBirthName.maxLength },

@@ -13,6 +13,7 @@ import { nonCompliancePeriodSchema } from './non-compliance.ts';
 import { dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
 import { planningSchema } from './form.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
+import { recordId } from './api/record-id.ts';
 
 /** How many of each a protocol holds at most (what is read, and what a screen can show). */
 export const PROTOCOL_LIMITS = { name: 200, description: 2000, items: 50, ruleIndicators: 20 } as const;
@@ -41,7 +42,7 @@ export const protocolFormInputSchema = {
   required: ['formId'],
   additionalProperties: false,
   properties: {
-    formId: uuidSchema,
+    formId: recordId('form'),
     /** The planning the file gets (its overload); absent or null: the questionnaire's own. */
     planning: { anyOf: [planningSchema, { type: 'null' }] },
   },
@@ -52,8 +53,8 @@ export const protocolBoundaryInputSchema = {
   required: ['indicatorId', 'levelId', 'operator', 'mode', 'value'],
   additionalProperties: false,
   properties: {
-    indicatorId: uuidSchema,
-    levelId: uuidSchema,
+    indicatorId: recordId('indicator'),
+    levelId: recordId('interventionLevel'),
     operator: boundaryOperatorSchema,
     mode: boundaryModeSchema,
     value: { type: 'number', minimum: -1e9, maximum: 1e9 },
@@ -65,7 +66,7 @@ export const protocolRuleInputSchema = {
   required: ['indicators', 'periodInDays'],
   additionalProperties: false,
   properties: {
-    indicators: { type: 'array', minItems: 1, maxItems: PROTOCOL_LIMITS.ruleIndicators, items: uuidSchema },
+    indicators: { type: 'array', minItems: 1, maxItems: PROTOCOL_LIMITS.ruleIndicators, items: recordId('indicator') },
     periodInDays: nonCompliancePeriodSchema,
   },
 } as const;
@@ -77,7 +78,7 @@ export const protocolBodySchema = {
   properties: {
     name: protocolNameSchema,
     description: { anyOf: [protocolDescriptionSchema, { type: 'null' }] },
-    serviceIds: { type: 'array', maxItems: PROTOCOL_LIMITS.items, items: uuidSchema },
+    serviceIds: { type: 'array', maxItems: PROTOCOL_LIMITS.items, items: recordId('service') },
     forms: { type: 'array', maxItems: PROTOCOL_LIMITS.items, items: protocolFormInputSchema },
     boundaries: { type: 'array', maxItems: PROTOCOL_LIMITS.items, items: protocolBoundaryInputSchema },
     nonObservanceRules: { type: 'array', maxItems: PROTOCOL_LIMITS.items, items: protocolRuleInputSchema },
@@ -148,7 +149,7 @@ export const protocolListQuerySchema = {
   properties: {
     ...localeQueryProperties,
     ...listProperties({ sorts: PROTOCOL_SORT_FIELDS, defaultSort: 'name' }),
-    serviceId: { ...uuidSchema, description: 'Only the protocols assigned to this service of the establishment' },
+    serviceId: { ...recordId('service'), description: 'Only the protocols assigned to this service of the establishment' },
     archived: { type: 'string', enum: PROTOCOL_ARCHIVED_FILTERS, default: 'false', description: 'false: live protocols (default); true: archived ones; all' },
   },
 } as const;
@@ -171,13 +172,6 @@ export const protocolRowSchema = {
 } as const;
 export type ProtocolRow = FromSchema<typeof protocolRowSchema>;
 export const protocolPageSchema = pageOf(protocolRowSchema);
-
-export const protocolParamsSchema = {
-  type: 'object', required: ['protocolId'], additionalProperties: false, properties: { protocolId: uuidSchema },
-} as const;
-export const fileProtocolApplyParamsSchema = {
-  type: 'object', required: ['id', 'protocolId'], additionalProperties: false, properties: { id: uuidSchema, protocolId: uuidSchema },
-} as const;
 
 /** A protocol's state on a file: excluded wins over active/inactive. */
 export const FILE_PROTOCOL_STATES = ['ACTIVE', 'INACTIVE', 'EXCLUDED'] as const;

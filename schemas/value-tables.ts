@@ -9,6 +9,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, localeQueryProperties, uuidSchema } from './common.ts';
 import { indicatorLabelSchema } from './chart-displays.ts';
 import { alertColourSchema } from './telemonitoring.ts';
+import { recordId } from './api/record-id.ts';
 
 /** Without a start date, the table shows this many days up to today. */
 export const VALUE_TABLE_DEFAULT_DAYS = 14;
@@ -24,7 +25,7 @@ export const valueTableSettingsSchema = {
   required: ['indicators', 'startDate'],
   properties: {
     /** Indicator ids of the file's establishment, in the column order chosen; empty: every indicator. */
-    indicators: { type: 'array', items: uuidSchema, maxItems: VALUE_TABLE_MAX_INDICATORS, uniqueItems: true },
+    indicators: { type: 'array', items: recordId('indicator'), maxItems: VALUE_TABLE_MAX_INDICATORS, uniqueItems: true },
     /** The first day shown; null: the last 14 days. */
     startDate: { anyOf: [calendarDateSchema, { type: 'null' }] },
   },

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { stdSerializers, type Logger } from 'pino';
+import { RECORD_KEYWORD } from '../schemas/api/record-id.ts';
 
 export const REDACTED = [
   'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-care-identity"]',
@@ -50,7 +51,8 @@ export function serverOptions(level: string, trustProxy: boolean): FastifyServer
     ajv: {
       // Unknown fields are refused with 400 rather than silently dropped. Union types are deliberate
       // (a number field of the patient form takes a typed string, so the rules say why it is refused).
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, allowUnionTypes: true },
+      // `x-record` says what an id identifies (schemas/api/record-id.ts): an annotation, known so strict mode accepts it.
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, allowUnionTypes: true, keywords: [RECORD_KEYWORD] },
     },
     bodyLimit: 1_048_576,
   };

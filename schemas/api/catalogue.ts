@@ -5,7 +5,7 @@
  * Anything else, and any id of another establishment, is 404. A name, a unit symbol or an
  * indicator reference already used answers 409 NOT_UNIQUE_ERROR with its `field`.
  */
-import { errorResponses, errorSchema, idParamsSchema, localeOnlyQuerySchema, uuidSchema } from '../common.ts';
+import { errorResponses, errorSchema, localeOnlyQuerySchema } from '../common.ts';
 import {
   alertStatusBodySchema, alertStatusSchema, callableProfessionalSchema, indicatorBodySchema, indicatorListQuerySchema, indicatorPageSchema, indicatorSchema,
   indicatorsVisibilityBodySchema, indicatorTypeBodySchema, indicatorTypeSchema, indicatorVisibilitySchema, interventionLevelBodySchema,
@@ -13,42 +13,36 @@ import {
 } from '../catalogue.ts';
 import type { JSONSchema } from 'json-schema-to-ts';
 import { defineRoute } from './contract.ts';
+import { recordParams, type RecordKind } from './record-id.ts';
 
 const tags = ['telemonitoring catalogue'] as const;
 /** 409: a name, symbol or reference already used; a record in use. */
 const errors = { ...errorResponses, 409: errorSchema } as const;
 const noContent = { 204: { type: 'null' }, ...errors } as const;
-const paramsOf = <const K extends string>(key: K) => ({
-  type: 'object', required: [key], additionalProperties: false, properties: { [key]: uuidSchema } as { [P in K]: typeof uuidSchema },
-}) as const;
-const indicatorParams = paramsOf('indicatorId');
-const personLevelParams = {
-  type: 'object', required: ['id', 'levelId'], additionalProperties: false, properties: { id: uuidSchema, levelId: uuidSchema },
-} as const;
 const q = localeOnlyQuerySchema;
 
 export const indicatorRoutes = {
   list: defineRoute({
     method: 'GET', url: '/api/establishments/:id/indicators', tags, summary: "The establishment's indicators, a page at a time, with their default thresholds",
-    params: idParamsSchema, querystring: indicatorListQuerySchema, response: { 200: indicatorPageSchema, ...errors },
+    params: recordParams({ id: 'establishment' }), querystring: indicatorListQuerySchema, response: { 200: indicatorPageSchema, ...errors },
   }),
   create: defineRoute({
     method: 'POST', url: '/api/establishments/:id/indicators', tags,
     summary: 'Adds an indicator with its default alert thresholds (reference and name unique; the reference value an integer)',
-    params: idParamsSchema, querystring: q, body: indicatorBodySchema, response: { 201: indicatorSchema, ...errors },
+    params: recordParams({ id: 'establishment' }), querystring: q, body: indicatorBodySchema, response: { 201: indicatorSchema, ...errors },
   }),
   get: defineRoute({
     method: 'GET', url: '/api/indicators/:indicatorId', tags, summary: 'One indicator with its default thresholds',
-    params: indicatorParams, querystring: q, response: { 200: indicatorSchema, ...errors },
+    params: recordParams({ indicatorId: 'indicator' }), querystring: q, response: { 200: indicatorSchema, ...errors },
   }),
   update: defineRoute({
     method: 'PUT', url: '/api/indicators/:indicatorId', tags,
     summary: 'Changes an indicator and replaces its default thresholds; its unit is fixed once it has measures (409 indicator_has_measures)',
-    params: indicatorParams, querystring: q, body: indicatorBodySchema, response: { 200: indicatorSchema, ...errors },
+    params: recordParams({ indicatorId: 'indicator' }), querystring: q, body: indicatorBodySchema, response: { 200: indicatorSchema, ...errors },
   }),
   delete: defineRoute({
     method: 'DELETE', url: '/api/indicators/:indicatorId', tags, summary: 'Deletes an indicator without measures (409 indicator_has_measures otherwise)',
-    params: indicatorParams, querystring: q, response: noContent,
+    params: recordParams({ indicatorId: 'indicator' }), querystring: q, response: noContent,
   }),
 } as const;
 
@@ -56,18 +50,18 @@ export const indicatorRoutes = {
  * The four routes of a small catalogue record (`collection`: indicator_types, units…): the list and
  * a creation under its establishment, an update and a deletion by its own id (`param`).
  */
-function recordRoutes<const C extends string, const K extends string, const Item extends JSONSchema, const Body extends JSONSchema>(o: {
-  collection: C; param: K; item: Item; body: Body; summaries: { list: string; create: string; update: string; delete: string };
+function recordRoutes<const C extends string, const K extends string, const R extends RecordKind, const Item extends JSONSchema, const Body extends JSONSchema>(o: {
+  collection: C; param: K; record: R; item: Item; body: Body; summaries: { list: string; create: string; update: string; delete: string };
 }) {
-  const params = paramsOf(o.param);
+  const params = recordParams({ [o.param]: o.record } as { [P in K]: R });
   return {
     list: defineRoute({
       method: 'GET', url: `/api/establishments/:id/${o.collection}`, tags, summary: o.summaries.list,
-      params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: o.item }, ...errors },
+      params: recordParams({ id: 'establishment' }), querystring: q, response: { 200: { type: 'array', items: o.item }, ...errors },
     }),
     create: defineRoute({
       method: 'POST', url: `/api/establishments/:id/${o.collection}`, tags, summary: o.summaries.create,
-      params: idParamsSchema, querystring: q, body: o.body, response: { 201: o.item, ...errors },
+      params: recordParams({ id: 'establishment' }), querystring: q, body: o.body, response: { 201: o.item, ...errors },
     }),
     update: defineRoute({
       method: 'PUT', url: `/api/${o.collection}/:${o.param}`, tags, summary: o.summaries.update,
@@ -80,7 +74,7 @@ function recordRoutes<const C extends string, const K extends string, const Item
 }
 
 export const indicatorTypeRoutes = recordRoutes({
-  collection: 'indicator_types', param: 'typeId', item: indicatorTypeSchema, body: indicatorTypeBodySchema, summaries: {
+  collection: 'indicator_types', param: 'typeId', record: 'indicatorType', item: indicatorTypeSchema, body: indicatorTypeBodySchema, summaries: {
     list: "The establishment's indicator types, by French name",
     create: 'Adds an indicator type (name unique in the establishment)',
     update: 'Renames an indicator type',
@@ -89,7 +83,7 @@ export const indicatorTypeRoutes = recordRoutes({
 });
 
 export const unitRoutes = recordRoutes({
-  collection: 'units', param: 'unitId', item: unitSchema, body: unitBodySchema, summaries: {
+  collection: 'units', param: 'unitId', record: 'unit', item: unitSchema, body: unitBodySchema, summaries: {
     list: "The establishment's units, by French name",
     create: 'Adds a unit: a case-exact UCUM code (400 invalid_ucum_code on ucumCode), a name and a symbol, each unique in the establishment',
     update: 'Changes a unit (its UCUM code only while no indicator uses it)',
@@ -98,7 +92,7 @@ export const unitRoutes = recordRoutes({
 });
 
 export const alertStatusRoutes = recordRoutes({
-  collection: 'alert_statuses', param: 'statusId', item: alertStatusSchema, body: alertStatusBodySchema, summaries: {
+  collection: 'alert_statuses', param: 'statusId', record: 'alertStatus', item: alertStatusSchema, body: alertStatusBodySchema, summaries: {
     list: "The establishment's alert statuses, by French name",
     create: 'Adds an alert status (name unique; closesAlert: setting it closes the alert)',
     update: 'Changes an alert status',
@@ -108,7 +102,7 @@ export const alertStatusRoutes = recordRoutes({
 
 export const interventionLevelRoutes = {
   ...recordRoutes({
-    collection: 'intervention_levels', param: 'levelId', item: interventionLevelSchema, body: interventionLevelBodySchema, summaries: {
+    collection: 'intervention_levels', param: 'levelId', record: 'interventionLevel', item: interventionLevelSchema, body: interventionLevelBodySchema, summaries: {
       list: "The establishment's intervention levels, by rank (1 the most urgent)",
       create: 'Adds an intervention level (name unique, rank ≥ 1, an alert colour)',
       update: 'Changes an intervention level',
@@ -117,31 +111,31 @@ export const interventionLevelRoutes = {
   }),
   assignments: defineRoute({
     method: 'GET', url: '/api/establishments/:id/intervention_levels/assignments', tags, summary: 'Who is called at which level in which service of the establishment',
-    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: levelAssignmentSchema }, ...errors },
+    params: recordParams({ id: 'establishment' }), querystring: q, response: { 200: { type: 'array', items: levelAssignmentSchema }, ...errors },
   }),
   professionals: defineRoute({
     method: 'GET', url: '/api/establishments/:id/intervention_levels/professionals', tags,
     summary: "The establishment's professionals who may be called, with their services (for whoever manages the catalogue), by name",
-    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: callableProfessionalSchema }, ...errors },
+    params: recordParams({ id: 'establishment' }), querystring: q, response: { 200: { type: 'array', items: callableProfessionalSchema }, ...errors },
   }),
   assign: defineRoute({
     method: 'POST', url: '/api/persons/:id/intervention_levels/:levelId', tags,
     summary: "Calls the person at this level in a service of the level's establishment where they are a professional (404 on establishmentService otherwise); again is a no-op",
-    params: personLevelParams, querystring: q, body: levelAssignmentBodySchema, response: { 200: levelAssignmentSchema, ...errors },
+    params: recordParams({ id: 'person', levelId: 'interventionLevel' }), querystring: q, body: levelAssignmentBodySchema, response: { 200: levelAssignmentSchema, ...errors },
   }),
   unassign: defineRoute({
     method: 'DELETE', url: '/api/persons/:id/intervention_levels/:levelId', tags, summary: 'No longer calls the person at this level in that service',
-    params: personLevelParams, querystring: q, body: levelAssignmentBodySchema, response: noContent,
+    params: recordParams({ id: 'person', levelId: 'interventionLevel' }), querystring: q, body: levelAssignmentBodySchema, response: noContent,
   }),
 } as const;
 
 export const indicatorVisibilityRoutes = {
   get: defineRoute({
     method: 'GET', url: '/api/establishments/:id/indicators_visibility', tags, summary: 'Every indicator of the establishment and whether patients see it, by French name',
-    params: idParamsSchema, querystring: q, response: { 200: { type: 'array', items: indicatorVisibilitySchema }, ...errors },
+    params: recordParams({ id: 'establishment' }), querystring: q, response: { 200: { type: 'array', items: indicatorVisibilitySchema }, ...errors },
   }),
   set: defineRoute({
     method: 'PUT', url: '/api/establishments/:id/indicators_visibility', tags, summary: 'The indicators patients see: exactly those listed (each of the establishment, 404 on the field otherwise)',
-    params: idParamsSchema, querystring: q, body: indicatorsVisibilityBodySchema, response: { 200: { type: 'array', items: indicatorVisibilitySchema }, ...errors },
+    params: recordParams({ id: 'establishment' }), querystring: q, body: indicatorsVisibilityBodySchema, response: { 200: { type: 'array', items: indicatorVisibilitySchema }, ...errors },
   }),
 } as const;
