@@ -8,7 +8,7 @@
  * drizzle-kit's pushSchema() would diff the database directly, but 0.31 sends its introspection
  * queries without their parameters (on PGlite and on node-postgres) and exits the process on failure.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
@@ -48,6 +48,9 @@ async function buildDeclared(): Promise<void> {
   });
 }
 
+const migrationsFolder = new URL('../../server/db/migrations/', import.meta.url);
+const journal = JSON.parse(readFileSync(new URL('meta/_journal.json', migrationsFolder), 'utf8')) as { entries: { idx: number; when: number; tag: string }[] };
+
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
@@ -73,7 +76,6 @@ describe(`schema.ts and the migrations, on ${usingPostgres ? 'PostgreSQL' : 'PGl
     expect(functions.filter((name) => !migrated.has(name)), 'listed in outside-schema.ts but not made by the migrations').toEqual([]);
     const extensions = (await rows<{ extname: string }>(sql`select extname from pg_extension where extname <> 'plpgsql' order by extname`)).map((r) => r.extname);
     expect(extensions).toEqual(OUTSIDE_SCHEMA.filter((o) => o.kind === 'extension').map((o) => o.name).sort());
-    const journal = JSON.parse(readFileSync(new URL('../../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: { tag: string }[] };
     const tags = new Set(journal.entries.map((e) => e.tag));
     expect(OUTSIDE_SCHEMA.filter((o) => !tags.has(o.migration)).map((o) => o.migration)).toEqual([]);
   });
@@ -86,14 +88,37 @@ describe(`schema.ts and the migrations, on ${usingPostgres ? 'PostgreSQL' : 'PGl
       await tx.execute(sql.raw(`drop index ${DECLARED}.reference_values_active_idx`));
       await tx.execute(sql.raw(`create unique index reference_values_active_idx on ${DECLARED}.reference_values (patient_file_id, indicator_id) where created_by is null`));
     });
-    const changed = await readShape(db, DECLARED);
-    const outside = new Set(OUTSIDE_SCHEMA.map((o) => o.name));
-    const differences = diffShapes(new Map([...migrated].filter(([key]) => !outside.has(key))), changed);
+    // Read against schema.ts's own build, so that this test names only the changes made here.
+    const differences = diffShapes(declared, await readShape(db, DECLARED));
     expect(differences.map((d) => d.split(':')[0])).toEqual([
-      'column users.language', 'column users.drift_probe', 'index reference_values.reference_values_active_idx', 'index users.users_birth_date_idx',
+      'column users.drift_probe', 'column users.language', 'index reference_values.reference_values_active_idx', 'index users.users_birth_date_idx',
     ]);
     expect(differences.find((d) => d.startsWith('column users.drift_probe'))).toBe('column users.drift_probe: declared in schema.ts (text null), missing from the migrated database');
     expect(differences.find((d) => d.startsWith('index users.users_birth_date_idx'))).toMatch(/made by the migrations \(CREATE INDEX users_birth_date_idx ON users USING btree \(birth_date\)\), not declared in schema.ts$/);
     expect(differences.find((d) => d.startsWith('column users.language'))).toContain("default 'fr'::text\n  schema.ts declares\n    text not null default 'en'::text");
+  });
+});
+
+// Files only, no SQL: checked once, on PGlite.
+describe.skipIf(usingPostgres)('the migrations folder', () => {
+  it('has its newest snapshot equal to schema.ts: `npm run db:generate` would write nothing', async () => {
+    // drizzle-kit diffs schema.ts against the last snapshot only: SQL written by hand without its
+    // snapshot would be generated a second time by the next db:generate.
+    const snapshots = readdirSync(new URL('meta/', migrationsFolder)).filter((f) => f.endsWith('_snapshot.json')).sort();
+    const newest = snapshots.at(-1)!;
+    expect(newest.slice(0, 4), 'the newest migration has a snapshot (npm run db:generate writes both)').toBe(journal.entries.at(-1)!.tag.slice(0, 4));
+    const last = JSON.parse(readFileSync(new URL(`meta/${newest}`, migrationsFolder), 'utf8')) as Parameters<typeof generateMigration>[0];
+    const pending = await generateMigration(last, generateDrizzleJson(schema));
+    expect(pending, `schema.ts differs from meta/${newest}; npm run db:generate -- --name <what> would write:\n${pending.join('\n')}\n`).toEqual([]);
+  });
+
+  it('lists every SQL file once, in order, each applied after the one before', () => {
+    const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort();
+    expect(journal.entries.map((e) => `${e.tag}.sql`)).toEqual(files);
+    expect(journal.entries.map((e) => e.idx)).toEqual(files.map((_, i) => i));
+    // The migrator applies only the entries whose `when` is after the last one the database ran:
+    // a hand-made `when` earlier than its predecessor's, or in the future, hides the next migrations.
+    const misplaced = journal.entries.filter((e, i) => e.when <= (journal.entries[i - 1]?.when ?? 0) || e.when > Date.now());
+    expect(misplaced.map((e) => e.tag)).toEqual([]);
   });
 });
