@@ -15,7 +15,7 @@ import { textIn } from '../../../schemas/localized-text.ts';
 import type { BoundaryMode, BoundaryOperator } from '../../../schemas/telemonitoring.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { useIndicatorChanges, useIndicatorTypes, useInterventionLevels, useUnits } from './api/catalogue.ts';
-import { EMPTY_NAME, NameFields, nameBodyOf, nameDraftOf, type NameDraft } from './name-fields.tsx';
+import { EMPTY_NAME, NameFields, nameBodyOf, nameDraftOf, type NameDraft } from '../../lib/ui/record-section/name-fields.tsx';
 import { CATALOGUE } from './texts.ts';
 import { ThresholdsEditor, type ThresholdDraft } from './thresholds-editor.tsx';
 

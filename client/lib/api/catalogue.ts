@@ -12,37 +12,24 @@ import type { QueryOf } from '../../../schemas/api/contract.ts';
 import { listQueryOptions } from '../ui/data-table/list-query.ts';
 import { call } from './client.ts';
 import { catalogueKeys } from './query-keys.ts';
+import { recordListOptions } from './records.ts';
 
 export type IndicatorListQuery = Partial<QueryOf<typeof indicatorRoutes.list>>;
 
 /** A page of the establishment's indicators (with their default thresholds); a picker asks for `{ pageSize: 50 }`. */
 export const fetchIndicatorPage = (establishmentId: string, query: IndicatorListQuery, signal?: AbortSignal) =>
   call(indicatorRoutes.list, { params: { id: establishmentId }, query, signal });
-/** The establishment's intervention levels, by rank (the most urgent first). */
-export const fetchInterventionLevels = (establishmentId: string, signal?: AbortSignal) =>
-  call(interventionLevelRoutes.list, { params: { id: establishmentId }, signal });
-
 export const useIndicatorPage = (establishmentId: string, query: IndicatorListQuery) => useQuery(listQueryOptions({
   queryKey: catalogueKeys.indicators(establishmentId, query),
   fetchPage: (signal) => fetchIndicatorPage(establishmentId, query, signal),
 }));
 
-export const useIndicatorTypes = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'indicator_types'),
-  queryFn: ({ signal }) => call(indicatorTypeRoutes.list, { params: { id: establishmentId }, signal }),
-});
-export const useUnits = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'units'),
-  queryFn: ({ signal }) => call(unitRoutes.list, { params: { id: establishmentId }, signal }),
-});
-export const useAlertStatuses = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'alert_statuses'),
-  queryFn: ({ signal }) => call(alertStatusRoutes.list, { params: { id: establishmentId }, signal }),
-});
-export const useInterventionLevels = (establishmentId: string) => useQuery({
-  queryKey: catalogueKeys.list(establishmentId, 'intervention_levels'),
-  queryFn: ({ signal }) => fetchInterventionLevels(establishmentId, signal),
-});
+// The pickers' reads of the reference catalogues: the same entries as the catalogue screens' useRecords.
+export const useIndicatorTypes = (establishmentId: string) => useQuery(recordListOptions(indicatorTypeRoutes, establishmentId));
+export const useUnits = (establishmentId: string) => useQuery(recordListOptions(unitRoutes, establishmentId));
+export const useAlertStatuses = (establishmentId: string) => useQuery(recordListOptions(alertStatusRoutes, establishmentId));
+/** The establishment's intervention levels, by rank (the most urgent first). */
+export const useInterventionLevels = (establishmentId: string) => useQuery(recordListOptions(interventionLevelRoutes, establishmentId));
 export const useLevelAssignments = (establishmentId: string) => useQuery({
   queryKey: catalogueKeys.list(establishmentId, 'assignments'),
   queryFn: ({ signal }) => call(interventionLevelRoutes.assignments, { params: { id: establishmentId }, signal }),

@@ -55,19 +55,19 @@ export const personKeys = {
   document: (personId: Id, documentId: Id) => ['persons', personId, 'identity_documents', documentId] as const,
 };
 
-/** An establishment's telemonitoring catalogue (issue 11 §1): `of` makes every part of it stale. */
+/**
+ * The reference catalogues of an establishment (lib/api/records.ts: one per record collection,
+ * named like the collection in its route) and the other lists of its telemonitoring catalogue.
+ */
+export type CataloguePart = 'indicator_types' | 'units' | 'alert_statuses' | 'intervention_levels' | 'identity_document_types'
+  | 'assignments' | 'professionals' | 'visibility';
+
+/** An establishment's catalogues (issue 11 §1, identity-document types): `of` makes every part of them stale. */
 export const catalogueKeys = {
   all: ['catalogue'] as const,
   of: (establishmentId: Id) => ['catalogue', establishmentId] as const,
-  list: (establishmentId: Id, part: 'indicator_types' | 'units' | 'alert_statuses' | 'intervention_levels' | 'assignments' | 'professionals' | 'visibility') =>
-    ['catalogue', establishmentId, part] as const,
+  list: (establishmentId: Id, part: CataloguePart) => ['catalogue', establishmentId, part] as const,
   indicators: (establishmentId: Id, query?: object) => ['catalogue', establishmentId, 'indicators', ...(query ? [query] : [])] as const,
-};
-
-/** An establishment's identity-document types. */
-export const identityDocumentTypeKeys = {
-  all: ['identity_document_types'] as const,
-  list: (establishmentId: Id) => ['identity_document_types', establishmentId] as const,
 };
 
 /** A condition's screen (`condition/:id`). */

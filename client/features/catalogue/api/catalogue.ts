@@ -1,12 +1,11 @@
 /**
- * The catalogue's changes (schemas/api/catalogue.ts) as mutations. Every change makes the
+ * The catalogue's changes (schemas/api/catalogue.ts) other than the reference records' (those are
+ * lib/api/records.ts's useRecords, one hook for every kind) as mutations. Every change makes the
  * establishment's whole catalogue stale (catalogueKeys.of): an indicator shows its type's and
  * unit's names, a level's `inUse` follows the indicators' thresholds.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  alertStatusRoutes, indicatorRoutes, indicatorTypeRoutes, indicatorVisibilityRoutes, interventionLevelRoutes, unitRoutes,
-} from '../../../../schemas/api/catalogue.ts';
+import { indicatorRoutes, indicatorVisibilityRoutes, interventionLevelRoutes } from '../../../../schemas/api/catalogue.ts';
 import type { BodyOf } from '../../../../schemas/api/contract.ts';
 import { call } from '../../../lib/api/client.ts';
 import { catalogueKeys } from '../../../lib/api/query-keys.ts';
@@ -29,42 +28,6 @@ export function useIndicatorChanges(establishmentId: string) {
       ? call(indicatorRoutes.update, { params: { indicatorId: id }, body })
       : call(indicatorRoutes.create, { params: { id: establishmentId }, body })),
     remove: useCatalogueMutation(establishmentId, (indicatorId: string) => call(indicatorRoutes.delete, { params: { indicatorId } })),
-  };
-}
-
-export function useIndicatorTypeChanges(establishmentId: string) {
-  return {
-    save: useCatalogueMutation(establishmentId, ({ id, body }: Save<BodyOf<typeof indicatorTypeRoutes.create>>) => id
-      ? call(indicatorTypeRoutes.update, { params: { typeId: id }, body })
-      : call(indicatorTypeRoutes.create, { params: { id: establishmentId }, body })),
-    remove: useCatalogueMutation(establishmentId, (typeId: string) => call(indicatorTypeRoutes.delete, { params: { typeId } })),
-  };
-}
-
-export function useUnitChanges(establishmentId: string) {
-  return {
-    save: useCatalogueMutation(establishmentId, ({ id, body }: Save<BodyOf<typeof unitRoutes.create>>) => id
-      ? call(unitRoutes.update, { params: { unitId: id }, body })
-      : call(unitRoutes.create, { params: { id: establishmentId }, body })),
-    remove: useCatalogueMutation(establishmentId, (unitId: string) => call(unitRoutes.delete, { params: { unitId } })),
-  };
-}
-
-export function useAlertStatusChanges(establishmentId: string) {
-  return {
-    save: useCatalogueMutation(establishmentId, ({ id, body }: Save<BodyOf<typeof alertStatusRoutes.create>>) => id
-      ? call(alertStatusRoutes.update, { params: { statusId: id }, body })
-      : call(alertStatusRoutes.create, { params: { id: establishmentId }, body })),
-    remove: useCatalogueMutation(establishmentId, (statusId: string) => call(alertStatusRoutes.delete, { params: { statusId } })),
-  };
-}
-
-export function useInterventionLevelChanges(establishmentId: string) {
-  return {
-    save: useCatalogueMutation(establishmentId, ({ id, body }: Save<BodyOf<typeof interventionLevelRoutes.create>>) => id
-      ? call(interventionLevelRoutes.update, { params: { levelId: id }, body })
-      : call(interventionLevelRoutes.create, { params: { id: establishmentId }, body })),
-    remove: useCatalogueMutation(establishmentId, (levelId: string) => call(interventionLevelRoutes.delete, { params: { levelId } })),
   };
 }
 

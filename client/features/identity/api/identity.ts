@@ -1,7 +1,8 @@
 /**
  * The identity calls (schemas/api/identity.ts): the person of a file, search and verification against
  * the national service, identity documents (upload: prepare → upload → from_file), the change of
- * identity with a proof, and the establishment's identity-document types. What changes an identity
+ * identity with a proof, and the establishment's identity-document types (read here for the
+ * documents' picker; the structure screen changes them through lib/api/records.ts). What changes an identity
  * makes the person, the file's header and its history stale.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,8 @@ import { fileRoutes } from '../../../../schemas/api/files.ts';
 import { identityDocumentTypeRoutes, identityRoutes } from '../../../../schemas/api/identity.ts';
 import type { IdentityChangeBody } from '../../../../schemas/person-identity.ts';
 import { call } from '../../../lib/api/client.ts';
-import { identityDocumentTypeKeys, patientFileKeys, personKeys } from '../../../lib/api/query-keys.ts';
+import { patientFileKeys, personKeys } from '../../../lib/api/query-keys.ts';
+import { recordListOptions } from '../../../lib/api/records.ts';
 
 export const useFileIdentity = (patientFileId: string) => useQuery({
   queryKey: personKeys.ofPatientFile(patientFileId),
@@ -30,10 +32,8 @@ export const useIdentityDocument = (personId: string, documentId: string) => use
 /** Where the document's bytes are read (an <img> or a download link). */
 export const documentDownloadUrl = (personId: string, documentId: string) => `/api/persons/${personId}/identity_documents/${documentId}/download`;
 
-export const useDocumentTypes = (establishmentId: string) => useQuery({
-  queryKey: identityDocumentTypeKeys.list(establishmentId),
-  queryFn: ({ signal }) => call(identityDocumentTypeRoutes.list, { params: { id: establishmentId }, signal }),
-});
+/** The establishment's identity-document types: a reference catalogue (lib/api/records.ts), changed on the structure screen. */
+export const useDocumentTypes = (establishmentId: string) => useQuery(recordListOptions(identityDocumentTypeRoutes, establishmentId));
 
 function useInvalidate(patientFileId?: string) {
   const client = useQueryClient();
@@ -74,17 +74,4 @@ export function useAddIdentityDocument(patientFileId: string) {
     },
     onSettled: invalidate,
   });
-}
-
-export function useDocumentTypeChanges(establishmentId: string) {
-  const client = useQueryClient();
-  const onSettled = () => client.invalidateQueries({ queryKey: identityDocumentTypeKeys.list(establishmentId) });
-  return {
-    create: useMutation({ mutationFn: (label: string) => call(identityDocumentTypeRoutes.create, { params: { id: establishmentId }, body: { label } }), onSettled }),
-    rename: useMutation({
-      mutationFn: ({ typeId, label }: { typeId: string; label: string }) => call(identityDocumentTypeRoutes.update, { params: { id: establishmentId, typeId }, body: { label } }),
-      onSettled,
-    }),
-    remove: useMutation({ mutationFn: (typeId: string) => call(identityDocumentTypeRoutes.delete, { params: { id: establishmentId, typeId } }), onSettled }),
-  };
 }
