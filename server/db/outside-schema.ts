@@ -8,8 +8,8 @@
  */
 export interface OutsideSchema {
   /** `extension` and `data` leave no object in the application's schema; the other kinds are keys of server/db/shape.ts. */
-  kind: 'extension' | 'function' | 'data';
-  /** The extension's name, the object's key in the shape (`function name(args)`), or what the data move does. */
+  kind: 'extension' | 'function' | 'trigger' | 'data';
+  /** The extension's name, the object's key in the shape (`function name(args)`, `trigger table.name`), or what the data move does. */
   name: string;
   /** The migration that writes it (its tag in meta/_journal.json). */
   migration: string;

@@ -1,6 +1,7 @@
 /**
- * server/db/schema.ts and the SQL migrations cannot drift (docs/architecture.md §7). An EMPTY
- * database is migrated by the app's migrator (openDatabase, as at start); beside it, in a schema of
+ * server/db/schema.ts and the SQL migrations cannot drift (docs/architecture.md §7). An empty
+ * database migrated by the app's migrator (openDatabase, as at start: the API tests' template,
+ * made once per run by tests/helpers/pglite-template.ts, is exactly that); beside it, in a schema of
  * its own, the same database builds what schema.ts declares from drizzle-kit's own SQL for it
  * (generateMigration from nothing). PostgreSQL then prints both (server/db/shape.ts) and any
  * difference in tables, columns, types, nullability, defaults, keys, constraints or indexes fails,
@@ -17,7 +18,10 @@ import type { Db } from '../../server/db/client.ts';
 import { OUTSIDE_SCHEMA } from '../../server/db/outside-schema.ts';
 import * as schema from '../../server/db/schema.ts';
 import { diffShapes, readShape, type Shape } from '../../server/db/shape.ts';
-import { createTestDatabase, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, type TestDatabase, usingPostgres } from '../helpers/database.ts';
+import { createTestDatabase, type TestDatabase, usingPostgres } from '../helpers/database.ts';
+
+/** What outside-schema.ts lists that leaves an object in the schema (a key of server/db/shape.ts). */
+const objectsOutside = OUTSIDE_SCHEMA.filter((o) => o.kind !== 'extension' && o.kind !== 'data');
 
 /** Where schema.ts is built, beside the migrated `public`. */
 const DECLARED = 'declared';
@@ -26,17 +30,6 @@ let test: TestDatabase;
 let db: Db;
 let migrated: Shape;
 let declared: Shape;
-
-/** A database migrated from nothing: the API tests' template (already migrated) is set aside for this one call. */
-async function emptyMigratedDatabase(): Promise<TestDatabase> {
-  const saved = [PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV].map((name) => [name, process.env[name]] as const);
-  for (const [name] of saved) delete process.env[name];
-  try {
-    return await createTestDatabase();
-  } finally {
-    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
-  }
-}
 
 /** drizzle-kit's SQL for schema.ts from an empty database, run in DECLARED (functions and extensions stay in public). */
 async function buildDeclared(): Promise<void> {
@@ -54,7 +47,7 @@ const journal = JSON.parse(readFileSync(new URL('meta/_journal.json', migrations
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
-  test = await emptyMigratedDatabase();
+  test = await createTestDatabase();
   db = test.database.db;
   await buildDeclared();
   [migrated, declared] = [await readShape(db, 'public'), await readShape(db, DECLARED)];
@@ -63,7 +56,7 @@ afterAll(async () => { await test?.drop(); });
 
 describe(`schema.ts and the migrations, on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('make the same tables, columns, keys, constraints and indexes', () => {
-    const outside = new Set(OUTSIDE_SCHEMA.filter((o) => o.kind === 'function').map((o) => o.name));
+    const outside = new Set(objectsOutside.map((o) => o.name));
     const made = new Map([...migrated].filter(([key]) => !outside.has(key)));
     const differences = diffShapes(made, declared);
     expect(differences, `schema.ts and the migrations differ (docs/architecture.md §7):\n  ${differences.join('\n  ')}\n`).toEqual([]);
@@ -72,8 +65,7 @@ describe(`schema.ts and the migrations, on ${usingPostgres ? 'PostgreSQL' : 'PGl
   });
 
   it('hold outside schema.ts only what server/db/outside-schema.ts lists, each object present', async () => {
-    const functions = OUTSIDE_SCHEMA.filter((o) => o.kind === 'function').map((o) => o.name);
-    expect(functions.filter((name) => !migrated.has(name)), 'listed in outside-schema.ts but not made by the migrations').toEqual([]);
+    expect(objectsOutside.map((o) => o.name).filter((name) => !migrated.has(name)), 'listed in outside-schema.ts but not made by the migrations').toEqual([]);
     const extensions = (await rows<{ extname: string }>(sql`select extname from pg_extension where extname <> 'plpgsql' order by extname`)).map((r) => r.extname);
     expect(extensions).toEqual(OUTSIDE_SCHEMA.filter((o) => o.kind === 'extension').map((o) => o.name).sort());
     const tags = new Set(journal.entries.map((e) => e.tag));
