@@ -10,11 +10,14 @@
  * queries without their parameters (on PGlite and on node-postgres) and exits the process on failure.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client.ts';
+import drizzleConfig from '../../server/db/drizzle.config.ts';
 import { OUTSIDE_SCHEMA } from '../../server/db/outside-schema.ts';
 import * as schema from '../../server/db/schema.ts';
 import { diffShapes, readShape, type Shape } from '../../server/db/shape.ts';
@@ -102,6 +105,11 @@ describe.skipIf(usingPostgres)('the migrations folder', () => {
     const last = JSON.parse(readFileSync(new URL(`meta/${newest}`, migrationsFolder), 'utf8')) as Parameters<typeof generateMigration>[0];
     const pending = await generateMigration(last, generateDrizzleJson(schema));
     expect(pending, `schema.ts differs from meta/${newest}; npm run db:generate -- --name <what> would write:\n${pending.join('\n')}\n`).toEqual([]);
+  });
+
+  it('is where `npm run db:generate` reads schema.ts and writes the migrations', () => {
+    expect([path.resolve(drizzleConfig.schema as string), path.resolve(drizzleConfig.out!)])
+      .toEqual([fileURLToPath(new URL('../../server/db/schema.ts', import.meta.url)), fileURLToPath(migrationsFolder).replace(/\/$/, '')]);
   });
 
   it('lists every SQL file once, in order, each applied after the one before', () => {
