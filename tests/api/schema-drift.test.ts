@@ -1,8 +1,8 @@
 /**
- * server/db/schema.ts and the SQL migrations cannot drift (docs/architecture.md §7). An empty
- * database migrated by the app's migrator (openDatabase, as at start: the API tests' template,
- * made once per run by tests/helpers/pglite-template.ts, is exactly that); beside it, in a schema of
- * its own, the same database builds what schema.ts declares from drizzle-kit's own SQL for it
+ * server/db/schema.ts and the SQL migrations cannot drift (docs/architecture.md §7). The database
+ * is an empty one migrated by the app's migrator (openDatabase, as at start: the API tests'
+ * template, made once per run by tests/helpers/pglite-template.ts, is exactly that). Beside its
+ * `public`, in a schema of its own, it builds what schema.ts declares from drizzle-kit's own SQL
  * (generateMigration from nothing). PostgreSQL then prints both (server/db/shape.ts) and any
  * difference in tables, columns, types, nullability, defaults, keys, constraints or indexes fails,
  * named. What the migrations hold on purpose outside schema.ts is server/db/outside-schema.ts.
