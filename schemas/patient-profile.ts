@@ -24,6 +24,7 @@ import { dateTimeSchema, uuidSchema } from './common.ts';
 import { identitySchema } from './identity.ts';
 import { patientFileSummarySchema } from './me.ts';
 import { patientFormSchema } from './patient-form.ts';
+import { recordOf } from './api/record-id.ts';
 
 /** The domain of generated login identifiers (patients without e-mail). */
 export const GENERATED_LOGIN_DOMAIN = 'patients.telesuivi.invalid';
@@ -78,7 +79,7 @@ export const patientCreateBodySchema = {
     ...personFields,
     admissionDate: { ...str, description: 'YYYY-MM-DD' },
     operationDate: { ...str, description: 'YYYY-MM-DD' },
-    serviceId: { type: 'string', description: 'The service the file is opened in (required)' },
+    serviceId: { type: 'string', ...recordOf('service'), description: 'The service the file is opened in (required)' },
     startDate: { ...str, description: 'YYYY-MM-DD (required)' },
     endDate: { ...str, description: 'YYYY-MM-DD, after the start date' },
   },

@@ -26,8 +26,14 @@ export const RECORD_KINDS = [
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
+/**
+ * The declaration alone, for an id field whose shape is checked elsewhere (the patient form's
+ * `serviceId` is any text, checked by the form's rules): `{ type: 'string', ...recordOf('service') }`.
+ */
+export const recordOf = <const K extends RecordKind>(kind: K) => ({ [RECORD_KEYWORD]: kind }) as { readonly 'x-record': K };
+
 /** The id of a record of `kind`. */
-export const recordId = <const K extends RecordKind>(kind: K) => ({ type: 'string', format: 'uuid', [RECORD_KEYWORD]: kind }) as const;
+export const recordId = <const K extends RecordKind>(kind: K) => ({ type: 'string', format: 'uuid', ...recordOf(kind) }) as const;
 
 /**
  * Path parameters that are all ids: `recordParams({ id: 'patientFile', noteId: 'note' })`, each

@@ -6,18 +6,20 @@
  * oracle: never 200/201, never a 400 or 403 telling that the record is there, never a 500).
  *
  * The routes are enumerated from the running app (app.registeredRoutes) and their id fields
- * discovered from their schemas (`id`, `…Id`, `…Ids`, format uuid, lists of uuids). Each id
- * field is mapped to the kind of record it names (kindOf); a route with an id field this test
- * cannot map FAILS the first test until kindOf is taught how to drive it. New routes are
- * covered without anyone listing them.
+ * discovered from their schemas (`id`, `…Id`, `…Ids`, format uuid, lists of uuids). Each id says
+ * which record it names in its contract (`recordId('indicator')`, schemas/api/record-id.ts): the
+ * test reads that, never the field's name. An id without the declaration FAILS the first test,
+ * naming the route, the field and what to write. New routes are covered without anyone listing them.
  *
  * Two kinds of calls, by each caller, for each route:
  * - someone else's whole call: every id of the call taken from another world (another patient's
  *   file in another service, or in another establishment) → 404;
  * - the caller's own call with ONE id replaced by someone else's or a random one → 404.
  * Callers: a patient (another patient's records), a caregiver of another file, a prescriber of
- * one service (another service's, another establishment's), an establishment-wide operator
- * (another establishment's).
+ * one service (another service's, another establishment's), an establishment-wide operator and a
+ * super admin (another establishment's), an establishment admin (another establishment's, and
+ * patient data anywhere: the role opens none), the back-office admin (patient data anywhere; every
+ * establishment's catalogue is theirs). What the last three may reach is pinned by `REACH`.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -31,71 +33,11 @@ import { demoEmail, login, startGateway, type Browser, type TestGateway } from '
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, formIdOf, MIME, PNG, uploadFile } from '../helpers/questionnaires.ts';
+import { recordKindOf, type RecordKind } from '../../schemas/api/record-id.ts';
 
-/** The kinds of records an id can name. */
-type Kind = 'alert' | 'alertBatch' | 'patientFile' | 'form' | 'assignment' | 'occurrence' | 'response' | 'answerFile' | 'upload' | 'establishment' | 'service'
-  | 'condition' | 'pathology' | 'note' | 'caregiver'
-  | 'person' | 'identityDocument' | 'documentType'
-  | 'indicatorType' | 'unit' | 'indicator' | 'alertStatus' | 'interventionLevel'
-  | 'chartDisplay'
-  | 'protocol' | 'fileProtocol'
-  | 'boundary' | 'referenceValue'
-  | 'rule';
+/** The kinds of records an id can name: what contracts declare (schemas/api/record-id.ts). */
+type Kind = RecordKind;
 type Location = 'params' | 'querystring' | 'body';
-
-/**
- * How to read an id field: by its location and name (dotted when nested: `filters.serviceIds`),
- * and for a path `:id`, by the collection it follows (`/patient_files/:id` is a patient file).
- * Teach new routes here.
- */
-function kindOf(url: string, location: Location, name: string): Kind | undefined {
-  if (location === 'params' && name === 'id') {
-    const collection = /\/([a-z_]+)\/:id(?:\/|$)/.exec(url)?.[1];
-    return ({
-      patient_files: 'patientFile', patient_file_forms: 'assignment', form_responses: 'response', files: 'upload',
-      establishments: 'establishment', forms: 'form', conditions: 'condition', persons: 'person', patient_file_protocols: 'fileProtocol',
-      alert_batches: 'alertBatch',
-    } as Record<string, Kind>)[collection ?? ''];
-  }
-  if (location === 'params' && name === 'fileId' && url.startsWith('/api/patient_files/:id/files/')) return 'answerFile';
-  if (name === 'formId') return 'form';
-  if (location === 'params' && name === 'fileId' && url.includes('/identity_documents/:typeId/from_file/')) return 'upload';
-  if ((location === 'params' && name === 'documentId' && url.startsWith('/api/persons/:id/identity_documents/')) || (location === 'body' && name === 'proofDocumentId')) return 'identityDocument';
-  if (location === 'params' && name === 'typeId') return url.startsWith('/api/indicator_types/') ? 'indicatorType' : 'documentType';
-  // The telemonitoring catalogue (issue 11 §1): records of an establishment.
-  if (location === 'body' && name === 'typeId') return 'indicatorType';
-  if (name === 'unitId') return 'unit';
-  if (name === 'indicatorId' || name === 'visibleIndicatorIds') return 'indicator';
-  // The indicators tab: a chart's indicators, the value table's columns (ids of the establishment's indicators).
-  if (location === 'body' && (name === 'indicatorIds' || (name === 'indicators' && url.endsWith('/indicator_values_table_settings')))) return 'indicator';
-  if (location === 'params' && name === 'chartDisplayId') return 'chartDisplay';
-  // A file's non-compliance rules (issue 11 §5): a rule's id, and its indicators.
-  if (location === 'params' && name === 'ruleId') return 'rule';
-  if (location === 'body' && name === 'indicators' && url.includes('indicator_non_observance_rules')) return 'indicator';
-  // A file's own alert thresholds and reference values (issue 11 §3).
-  if (location === 'params' && name === 'boundaryId') return 'boundary';
-  if (location === 'params' && name === 'referenceValueId') return 'referenceValue';
-  if (name === 'statusId' || name === 'alertStatusId') return 'alertStatus';
-  if (name === 'levelId' || name === 'levelIds') return 'interventionLevel';
-  // The alerts (issue 11 §4): an alert, and the alerts list's filters.
-  if (location === 'params' && name === 'alertId') return 'alert';
-  if (location === 'querystring' && url === '/api/establishments/:id/alerts') return ({ serviceIds: 'service', patientFileId: 'patientFile' } as Record<string, Kind>)[name];
-  if (location === 'body' && name === 'establishmentService') return 'service';
-  // Medical protocols (issue 11 §8): a protocol, the services it is for (its body, its list's filter).
-  if (location === 'params' && name === 'protocolId') return 'protocol';
-  if ((location === 'body' && name === 'serviceIds') || (location === 'querystring' && name === 'serviceId')) {
-    if (url === '/api/establishments/:id/protocols' || url === '/api/protocols/:protocolId') return 'service';
-  }
-  if (location === 'params' && name === 'conditionId') return 'condition';
-  if (location === 'params' && name === 'noteId' && url.startsWith('/api/patient_files/:id/notes/')) return 'note';
-  if (location === 'params' && name === 'userId' && url.startsWith('/api/patient_files/:id/caregivers/')) return 'caregiver';
-  if (location === 'body' && name === 'pathologyId') return 'pathology';
-  if (location === 'body' && name === 'occurrenceId') return 'occurrence';
-  if (location === 'querystring' && name === 'structure' && url.startsWith('/ui/layouts/')) return 'establishment';
-  if (location === 'body' && name === 'filters.serviceIds' && url === '/api/establishments/:id/patient_files/search') return 'service';
-  if (location === 'body' && name === 'serviceId' && url === '/api/patient_files') return 'service';
-  return undefined;
-}
 
 /** Values of fields that are not ids, when the schema's own default or first choice would not reach the handler. */
 const SAMPLES: Record<string, unknown> = { page: 'patient-home', version: 1 };
@@ -106,9 +48,10 @@ interface JsonSchema {
 }
 /** Names ending in Id that name no record of ours: the patient's identifier in another system (free text, patient form). */
 const NOT_IDS = new Set(['externalId']);
-const isId = (name: string, schema: JsonSchema) => name === 'id' || (/Id$/.test(name) && !NOT_IDS.has(name)) || schema.format === 'uuid';
-/** A list of ids (`serviceIds`, or items of format uuid): driven with a one-id list. */
-const isIdList = (name: string, schema: JsonSchema) => /Ids$/.test(name) || (schema.items !== undefined && isId('', schema.items));
+const looksLikeId = (name: string, schema: JsonSchema) =>
+  name === 'id' || (/Ids?$/.test(name) && !NOT_IDS.has(name)) || schema.format === 'uuid' || recordKindOf(schema) !== undefined;
+/** A list of ids (`serviceIds`, or items that are ids): driven with a one-id list. */
+const isIdList = (name: string, schema: JsonSchema) => schema.items !== undefined && (looksLikeId('', schema.items) || /Ids$/.test(name));
 
 /** A value the schema accepts, for the fields that are not ids. */
 function sample(schema: JsonSchema, name = ''): unknown {
@@ -131,21 +74,28 @@ function sample(schema: JsonSchema, name = ''): unknown {
   return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
 }
 
-interface IdField { location: Location; name: string; kind: Kind | undefined; required: boolean; list: boolean }
-interface Route { method: string; url: string; schema: FastifySchema; fields: IdField[]; multipart: boolean }
+interface IdField { location: Location; name: string; kind: Kind | undefined; required: boolean; list: boolean; nested: boolean }
+/** `fields`: the ids the calls drive; `nested`: ids inside list items, declared but not driven. */
+interface Route { method: string; url: string; schema: FastifySchema; fields: IdField[]; nested: IdField[]; multipart: boolean }
 
-/** The id fields of a schema, nested objects included (an id deeper in a body must be taught too). */
-function idFields(url: string, location: Location, schema: JsonSchema | undefined, prefix = ''): IdField[] {
+/**
+ * The id fields of a schema, its kind as declared. Nested objects are walked (`filters.serviceIds`);
+ * so are objects in lists (`boundaries[].levelId`), whose ids must be declared too but are not
+ * driven (`nested`): a list item is a whole record the sampler does not build.
+ */
+function idFields(location: Location, schema: JsonSchema | undefined, prefix = '', nested = false): IdField[] {
   const out: IdField[] = [];
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     const path = `${prefix}${name}`;
     const required = (schema?.required ?? []).includes(name);
     if (isIdList(name, property)) {
-      out.push({ location, name: path, kind: kindOf(url, location, path), required, list: true });
-    } else if (isId(name, property)) {
-      out.push({ location, name: path, kind: kindOf(url, location, path), required, list: false });
+      out.push({ location, name: path, kind: recordKindOf(property.items), required, list: true, nested });
+    } else if (looksLikeId(name, property)) {
+      out.push({ location, name: path, kind: recordKindOf(property), required, list: false, nested });
     } else if (property.properties) {
-      out.push(...idFields(url, location, property, `${path}.`));
+      out.push(...idFields(location, property, `${path}.`, nested));
+    } else if (property.items?.properties) {
+      out.push(...idFields(location, property.items, `${path}[].`, true));
     }
   }
   return out;
@@ -198,7 +148,7 @@ async function identityOf(fileId: string, establishmentId: string, pro: string) 
   const [file] = await db.insert(files).values({ uploaderId, name: 'cni.png' }).returning({ id: files.id });
   const [doc] = await db.insert(identityDocuments).values({ personId: person!.id, establishmentId, typeId: type!.id, fileId: file!.id, uploadedBy: uploaderId })
     .returning({ id: identityDocuments.id });
-  return { person: person!.id, identityDocument: doc!.id, documentType: type!.id };
+  return { person: person!.id, identityDocument: doc!.id, identityDocumentType: type!.id };
 }
 
 /** A non-compliance rule of the file (on a demo indicator of its establishment). */
@@ -206,7 +156,7 @@ async function ruleOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-
   const [indicator] = await db.select({ id: indicators.id }).from(indicators)
     .where(and(eq(indicators.establishmentId, await establishmentIdOf(db, establishment)), eq(indicators.reference, 'weight')));
   const [rule] = await db.insert(nonObservanceRules).values({ patientFileId: fileId, indicatorIds: [indicator!.id], periodInDays: 3 }).returning({ id: nonObservanceRules.id });
-  return { rule: rule!.id };
+  return { nonComplianceRule: rule!.id };
 }
 
 /** A chart display of the file's indicators tab (of one of its establishment's demo indicators). */
@@ -263,12 +213,29 @@ async function protocolOf(fileId: string, establishmentId: string, pro: string) 
 
 /** One caller's own world: a valid id of each kind, in two variants (a free questionnaire, a planned one). */
 type World = Record<Kind, string> & { planned: { form: string; occurrence: string } };
-type Victim = 'anotherService' | 'anotherEstablishment';
+/** The worlds: patient.open's file in Cardiologie at CHU Azur, patient.multi's in another service there, and at Clinique des Tilleuls. */
+type Victim = 'cardiology' | 'anotherService' | 'anotherEstablishment';
+type Establishment = 'chu-azur' | 'clinique-des-tilleuls';
+const WORLD_ESTABLISHMENT: Record<Victim, Establishment> = { cardiology: 'chu-azur', anotherService: 'chu-azur', anotherEstablishment: 'clinique-des-tilleuls' };
 const own = new Map<string, World>();
-/** Other people's whole worlds, for their whole calls made by the caller. */
+/** The worlds' records, for someone else's whole calls made by the caller. */
 const theirs = {} as Record<Victim, World>;
-/** Of those, the records that are someone else's for the callers, named by kind (another service shares the establishment). */
-const foreign: Record<Victim, Partial<Record<Kind, string>>> = { anotherService: {}, anotherEstablishment: {} };
+/**
+ * Records an establishment shares with its members (its questionnaires, services, catalogue,
+ * protocols): another service's are the caller's too. The other kinds are a patient file's.
+ */
+const ESTABLISHMENT_RECORDS: readonly Kind[] = ['form', 'establishment', 'service', 'pathology', 'identityDocumentType',
+  'indicatorType', 'unit', 'indicator', 'alertStatus', 'interventionLevel', 'protocol'];
+/**
+ * Of a world, the records outside the caller's scope: its patient-file records (the worlds are
+ * other patients'), and its establishment's records unless the caller is of that establishment
+ * (`home`), or `everywhere` for the back-office admin, whose role reaches every catalogue.
+ */
+function foreignTo(caller: string, victim: Victim): Partial<Record<Kind, string>> {
+  const home = CALLER_HOME[caller]!;
+  const shared = home === 'everywhere' || home === WORLD_ESTABLISHMENT[victim];
+  return Object.fromEntries(Object.entries(theirs[victim]).filter(([kind]) => kind !== 'planned' && !(shared && ESTABLISHMENT_RECORDS.includes(kind as Kind))));
+}
 const browsers = new Map<string, Browser>();
 
 beforeAll(async () => {
@@ -279,13 +246,16 @@ beforeAll(async () => {
     .filter((r) => r.method !== 'HEAD' && !seen.has(`${r.method} ${r.url}`) && seen.add(`${r.method} ${r.url}`))
     .map((r) => {
       const schema = (r.schema ?? {}) as FastifySchema & { consumes?: string[] };
-      const fields = (['params', 'querystring', 'body'] as const)
-        .flatMap((location) => idFields(r.url, location, schema[location] as JsonSchema | undefined));
-      return { method: r.method, url: r.url, schema, fields, multipart: (schema.consumes ?? []).includes('multipart/form-data') };
+      const all = (['params', 'querystring', 'body'] as const)
+        .flatMap((location) => idFields(location, schema[location] as JsonSchema | undefined));
+      return {
+        method: r.method, url: r.url, schema, fields: all.filter((f) => !f.nested), nested: all.filter((f) => f.nested),
+        multipart: (schema.consumes ?? []).includes('multipart/form-data'),
+      };
     })
-    .filter((r) => r.fields.length > 0);
+    .filter((r) => r.fields.length + r.nested.length > 0);
 
-  for (const local of ['patient.open', 'caregiver', 'prescriber', 'operator', 'patient.multi', 'pro.two']) {
+  for (const local of ['patient.open', 'caregiver', 'prescriber', 'operator', 'superadmin', 'admin.establishment', 'admin', 'patient.multi', 'pro.two']) {
     browsers.set(local, await login(gw.app, demoEmail(local)));
   }
   const c = (local: string) => calls(browsers.get(local)!);
@@ -327,30 +297,76 @@ beforeAll(async () => {
   // The callers' own world: patient.open's file in Cardiologie at CHU Azur, followed by the caregiver,
   // in the scope of the Cardiologie prescriber and of the CHU Azur operator. Each caller uploads a file of their own.
   const mine = await world(await newFile('patient.open', 'chu-azur', 'Cardiologie', ['caregiver']), 'chu-azur', 'prescriber', 'patient.open');
-  for (const local of ['patient.open', 'caregiver', 'prescriber', 'operator']) {
+  theirs.cardiology = mine;
+  for (const local of ['patient.open', 'caregiver', 'prescriber', 'operator', 'superadmin', 'admin']) {
     own.set(local, { ...mine, upload: await uploadFile(browsers.get(local)!, PNG, 'mine.png', MIME.png) });
   }
   // Someone else's: patient.multi in another service of CHU Azur, and at Clinique des Tilleuls.
   theirs.anotherService = await world(await newFile('patient.multi', 'chu-azur', 'Chirurgie orthopédique'), 'chu-azur', 'operator', 'patient.multi');
-  // Another service shares the establishment, hence its questionnaires and its list of services (GET
-  // /establishments shows them to its members): only its patient-file records are someone else's.
-  foreign.anotherService = { ...theirs.anotherService, form: undefined, establishment: undefined, service: undefined, pathology: undefined, documentType: undefined,
-    indicatorType: undefined, unit: undefined, indicator: undefined, alertStatus: undefined, interventionLevel: undefined, protocol: undefined };
   const [tilleulsFile] = await patientFileIdsOf(db, 'patient.multi');
   theirs.anotherEstablishment = await world(tilleulsFile!, 'clinique-des-tilleuls', 'pro.two', 'patient.multi');
-  foreign.anotherEstablishment = theirs.anotherEstablishment;
+  // The establishment admin of Clinique des Tilleuls calls with that establishment's records.
+  own.set('admin.establishment', { ...theirs.anotherEstablishment, upload: await uploadFile(browsers.get('admin.establishment')!, PNG, 'mine.png', MIME.png) });
   expect(await db.select().from(formOccurrences).innerJoin(patientFileForms, eq(patientFileForms.id, formOccurrences.patientFileFormId))
     .where(eq(patientFileForms.patientFileId, tilleulsFile!))).not.toHaveLength(0);
 });
 afterAll(async () => { await gw?.close(); });
 
-/** Who calls, and whose records are outside their scope. */
+/** Who calls, and whose worlds' records are outside their scope (foreignTo). */
 const CALLERS: [string, string, Victim[]][] = [
   ['patient.open', 'another patient', ['anotherService', 'anotherEstablishment']],
   ['caregiver', "another patient (a caregiver's)", ['anotherService', 'anotherEstablishment']],
   ['prescriber', 'another service', ['anotherService', 'anotherEstablishment']],
   ['operator', 'another establishment', ['anotherEstablishment']],
+  // SUPER_ADMIN of CHU Azur: its patient files in every service, its catalogue; nothing of another establishment.
+  ['superadmin', 'another establishment', ['anotherEstablishment']],
+  // ADMIN_ESTABLISHMENT of Clinique des Tilleuls: its catalogue, no patient data (not even its own establishment's).
+  ['admin.establishment', 'another establishment, and patient data', ['cardiology', 'anotherService', 'anotherEstablishment']],
+  // ROLE_ADMIN: every establishment's catalogue, and no patient data by that role alone (spec 000 §6).
+  ['admin', 'patient data of any establishment', ['cardiology', 'anotherService', 'anotherEstablishment']],
 ];
+/** The establishment whose shared records are the caller's (ESTABLISHMENT_RECORDS). */
+const CALLER_HOME: Record<string, Establishment | 'everywhere'> = {
+  'patient.open': 'chu-azur', caregiver: 'chu-azur', prescriber: 'chu-azur', operator: 'chu-azur', superadmin: 'chu-azur',
+  'admin.establishment': 'clinique-des-tilleuls', admin: 'everywhere',
+};
+
+/**
+ * What the administrators reach with records of either establishment: the status of a call made
+ * with that world's ids (a catalogue read or write; patient data), the rest of the call sampled.
+ * The 404s above prove what they cannot reach; these prove the 404s are not all they get.
+ */
+const REACH: [caller: string, route: string, world: 'cardiology' | 'anotherEstablishment', status: number][] = [
+  ['admin', 'GET /api/establishments/:id/units', 'cardiology', 200],
+  ['admin', 'GET /api/establishments/:id/units', 'anotherEstablishment', 200],
+  ['admin', 'GET /api/indicators/:indicatorId', 'anotherEstablishment', 200],
+  ['admin', 'POST /api/establishments/:id/alert_statuses', 'cardiology', 201],
+  ['admin', 'POST /api/establishments/:id/alert_statuses', 'anotherEstablishment', 201],
+  ['admin', 'GET /api/patient_files/:id', 'cardiology', 404],
+  ['admin', 'GET /api/establishments/:id/alerts', 'cardiology', 404],
+  ['admin', 'POST /api/establishments/:id/patient_files/search', 'anotherEstablishment', 404],
+  ['admin', 'GET /api/persons/:id', 'cardiology', 404],
+  ['superadmin', 'GET /api/establishments/:id/units', 'cardiology', 200],
+  ['superadmin', 'POST /api/establishments/:id/alert_statuses', 'cardiology', 201],
+  ['superadmin', 'GET /api/patient_files/:id', 'cardiology', 200],
+  ['superadmin', 'GET /api/establishments/:id/units', 'anotherEstablishment', 404],
+  ['superadmin', 'POST /api/establishments/:id/alert_statuses', 'anotherEstablishment', 404],
+  ['superadmin', 'GET /api/patient_files/:id', 'anotherEstablishment', 404],
+  ['admin.establishment', 'GET /api/establishments/:id/units', 'anotherEstablishment', 200],
+  ['admin.establishment', 'GET /api/indicators/:indicatorId', 'anotherEstablishment', 200],
+  ['admin.establishment', 'POST /api/establishments/:id/alert_statuses', 'anotherEstablishment', 201],
+  ['admin.establishment', 'GET /api/patient_files/:id', 'anotherEstablishment', 404],
+  ['admin.establishment', 'GET /api/establishments/:id/units', 'cardiology', 404],
+  ['admin.establishment', 'POST /api/establishments/:id/alert_statuses', 'cardiology', 404],
+];
+
+/**
+ * Answers other than 404 known and left to the code's owner, by `caller route field = whose`. Each
+ * must still happen (the test fails once it is fixed, so the entry goes).
+ * - The back-office admin sees every establishment's screens (server/ui/layouts/access.ts), an
+ *   establishment that does not exist included: its layout, not 404.
+ */
+const KNOWN_GAPS = ['admin GET /ui/layouts/:page querystring.structure = random'];
 
 /** Sets `a.b.c` in an object, creating the objects on the way. */
 function setPath(target: Record<string, unknown>, path: string, value: unknown) {
@@ -372,11 +388,11 @@ function idIn(world: World, f: IdField, planned: boolean): string | undefined {
  * The call of `route` by `caller`, its ids taken from `world` (the caller's own, or someone
  * else's whole world), `field` replaced by `value` when given.
  */
-function send(route: Route, caller: string, world: World, planned: boolean, replaced?: { field: IdField; value: string }) {
+function send(route: Route, caller: string, world: World, planned: boolean, replaced?: { field: IdField; value: string }, body?: Record<string, unknown>) {
   const parts: Record<Location, Record<string, unknown>> = {
     params: sample((route.schema.params ?? {}) as JsonSchema) as Record<string, unknown>,
     querystring: sample((route.schema.querystring ?? {}) as JsonSchema) as Record<string, unknown>,
-    body: route.schema.body ? sample(route.schema.body as JsonSchema) as Record<string, unknown> : {},
+    body: body ?? (route.schema.body ? sample(route.schema.body as JsonSchema) as Record<string, unknown> : {}),
   };
   for (const f of route.fields) {
     const v = f === replaced?.field ? replaced.value : idIn(world, f, planned);
@@ -405,8 +421,10 @@ describe('every route taking an id', () => {
     ]) {
       expect(keys).toContain(known);
     }
-    const untaught = routes.flatMap((r) => r.fields.filter((f) => !f.kind).map((f) => `${r.method} ${r.url} ${f.location}.${f.name}`));
-    expect(untaught, 'id fields this test cannot drive yet: teach kindOf() which record they name').toEqual([]);
+    const undeclared = routes.flatMap((r) => [...r.fields, ...r.nested].filter((f) => !f.kind).map((f) => `${r.method} ${r.url} ${f.location}.${f.name}: `
+      + `write it ${f.name.split(/[.[\]]+/).filter(Boolean).at(-1)}: ${f.list ? "{ type: 'array', items: recordId('<kind>') }" : "recordId('<kind>')"} in its contract `
+      + '(path parameters: recordParams({ … })), the kinds in schemas/api/record-id.ts'));
+    expect(undeclared, 'ids that do not say which record they name').toEqual([]);
   });
 
   it.each(CALLERS)('answers 404 to %s for the whole call of %s', async (caller, _who, victims) => {
@@ -416,7 +434,7 @@ describe('every route taking an id', () => {
       for (const victim of victims) {
         // Only calls naming at least one record of someone else's (another service's call to the
         // establishment's questionnaire list is the caller's own business).
-        if (!route.fields.some((f) => foreign[victim][f.kind!] !== undefined)) continue;
+        if (!route.fields.some((f) => foreignTo(caller, victim)[f.kind!] !== undefined)) continue;
         for (const planned of variantsOf(route)) {
           const res = await send(route, caller, theirs[victim], planned);
           sent++;
@@ -430,18 +448,22 @@ describe('every route taking an id', () => {
 
   it.each(CALLERS)('answers 404 to %s (%s) for an id of someone else or an unknown one, whichever id of the call it is', async (caller, _who, victims) => {
     const failures: string[] = [];
+    const gaps: string[] = [];
     let sent = 0;
     for (const route of routes) {
       for (const field of route.fields) {
         const values = [
-          ...victims.map((v) => [v, foreign[v][field.kind!]] as const).filter((e): e is readonly [Victim, string] => e[1] !== undefined),
+          ...victims.map((v) => [v, foreignTo(caller, v)[field.kind!]] as const).filter((e): e is readonly [Victim, string] => e[1] !== undefined),
           ['random', randomUUID()] as const,
         ];
         for (const [whose, value] of values) {
           for (const planned of variantsOf(route)) {
             const res = await send(route, caller, own.get(caller)!, planned, { field, value });
             sent++;
-            if (!notFound(res)) {
+            const call = `${caller} ${route.method} ${route.url} ${field.location}.${field.name} = ${whose}${planned ? ' (planned)' : ''}`;
+            if (KNOWN_GAPS.includes(call)) {
+              if (!notFound(res)) gaps.push(call);
+            } else if (!notFound(res)) {
               failures.push(`${route.method} ${route.url} ${field.location}.${field.name} = ${whose}${planned ? ' (planned)' : ''}: ${res.status} ${res.text?.slice(0, 160)}`);
             }
           }
@@ -450,6 +472,9 @@ describe('every route taking an id', () => {
     }
     expect(sent).toBeGreaterThan(routes.length);
     expect(failures).toEqual([]);
+    for (const gap of KNOWN_GAPS.filter((g) => g.startsWith(`${caller} `))) {
+      expect(gaps, `${gap} now answers 404: remove it from KNOWN_GAPS`).toContain(gap);
+    }
   });
 
   it('reaches the handler with the callers\' own ids (the calls above are not refused for their shape)', async () => {
@@ -466,6 +491,15 @@ describe('every route taking an id', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it.each(REACH)('lets %s call %s with the records of %s: %i', async (caller, key, world, status) => {
+    const route = routes.find((r) => `${r.method} ${r.url}` === key)!;
+    expect(route, key).toBeDefined();
+    // A creation names a record of its own (names are unique in an establishment).
+    const body = route.method === 'POST' && key.endsWith('/alert_statuses') ? { name: { fr: `Statut ${randomUUID()}` }, closesAlert: false } : undefined;
+    const res = await send(route, caller, { ...theirs[world], upload: own.get(caller)!.upload }, false, undefined, body);
+    expect([res.status, res.status === 404 ? res.body?.code : undefined], res.text?.slice(0, 300)).toEqual([status, status === 404 ? 'not_found' : undefined]);
+  });
 });
 
 describe('file ids inside answers', () => {
@@ -478,7 +512,7 @@ describe('file ids inside answers', () => {
     const postOp = tasks.find((t) => t.reference === 'POST-OP' && t.status === 'available')!;
     const others = [
       ['a file another user uploaded', theirs.anotherService.upload],
-      ["a file kept by another patient file's response", foreign.anotherEstablishment.answerFile!],
+      ["a file kept by another patient file's response", theirs.anotherEstablishment.answerFile],
       ["a file kept by a response of the caller's own file", world.answerFile],
       ['an unknown id', randomUUID()],
     ] as const;
