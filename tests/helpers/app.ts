@@ -32,8 +32,10 @@ export interface TestGateway {
 
 /** High login limits by default so that tests logging in often are not throttled. */
 export async function startGateway(env: Partial<Env> = {}, options: { db?: TestDatabase; demo?: boolean; jobs?: JobsOptions } = {}): Promise<TestGateway> {
-  const db = options.db ?? await createTestDatabase();
-  if (options.demo !== false) await provisionDemo(db.database.db);
+  const demo = options.demo !== false;
+  // Most files start from the demo template; provisionDemo then sees it there and only checks.
+  const db = options.db ?? await createTestDatabase({ demo });
+  if (demo) await provisionDemo(db.database.db);
   const config = loadConfig({}, {
     LOG_LEVEL: 'silent', LOGIN_MAX_PER_ACCOUNT: 1000, LOGIN_MAX_PER_ADDRESS: 1000, CLIENT_DIST: './dist/client', ...env,
   });
