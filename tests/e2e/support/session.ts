@@ -2,9 +2,14 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { newContext } from './browser.ts';
 import { loginAs } from './login.ts';
 
-/** A fresh browser profile logged in as a demo account, optionally with a stored language. */
-export async function loggedInPage(browser: Browser, baseUrl: string, account: string, options: { path?: string; lang?: string; context?: BrowserContextOptions } = {}): Promise<Page> {
+/**
+ * A fresh browser profile logged in as a demo account, optionally with a stored language.
+ * `clock`: the profile's pages run on Playwright's clock (page.clock), installed before the first
+ * page loads, so a test moves their time forward instead of waiting for it.
+ */
+export async function loggedInPage(browser: Browser, baseUrl: string, account: string, options: { path?: string; lang?: string; context?: BrowserContextOptions; clock?: boolean } = {}): Promise<Page> {
   const context = await newContext(browser, options.context);
+  if (options.clock) await context.clock.install();
   // Only the first page of the profile starts with it: later choices are the user's.
   if (options.lang) await context.addInitScript((lang) => { if (!localStorage.getItem('lang')) localStorage.setItem('lang', lang); }, options.lang);
   const page = await context.newPage();
