@@ -17,7 +17,6 @@ export const ERROR_CODES = {
   too_many_attempts: { status: 429 },
   csrf_token_invalid: { status: 403 },
   cross_site_request: { status: 403 },
-  missing_privilege: { status: 403 },
   professionals_only: { status: 403 },
   patients_only: { status: 403 },
   /** Another establishment's record, or one that does not exist: the same answer, never 403. */

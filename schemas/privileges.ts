@@ -1,7 +1,9 @@
 /**
  * Who may do what (spec 000 §2, §6), written once for the client (which screens to show, route
  * table rows) and the server (which calls to answer rather than 404). A screen and the routes it
- * calls name the same set, so the two cannot drift apart.
+ * calls name the same set, so the two cannot drift apart. Every privilege list is declared here
+ * (tests/unit/access-rules.test.ts fails on one declared elsewhere in server/); on the server,
+ * only server/care/access.ts reads them, through its named policies.
  */
 import type { PRIVILEGES, ROLES } from './common.ts';
 
@@ -20,6 +22,12 @@ export const PRIVILEGE_SETS = {
   statistics: ['MANAGER'],
   /** The structure's own administration (structure, devices). */
   establishmentAdmin: ['ADMIN_ESTABLISHMENT'],
+  /**
+   * Change the establishment's catalogue (spec 000 §1: indicators, units, types, alert statuses,
+   * intervention levels, identity-document types, form types, ...) and read the state of its
+   * provisioned files; back-office administrators (ROLE_ADMIN) too, in every establishment.
+   */
+  catalogueEditors: ['ADMIN_ESTABLISHMENT', 'SUPER_ADMIN'],
   /** Edit the establishment's layouts. */
   establishmentLayoutEditors: ['ADMIN_ESTABLISHMENT'],
   /** Edit one's own dashboard and summary layouts. */

@@ -1,10 +1,34 @@
 /**
- * Who may see what, in one module: the privilege checks of spec 000 §6 as pure functions over the
- * caller's grants, and the SQL scopes every care query applies (the caregiver subquery, the
- * patient-file scopes, the structure scope). A route never decides access itself: it asks the
- * care context (care/context.ts), which asks this module. A record outside the caller's scope is
- * simply not found (404, not 403). The gateway's UI catalogue reads the same predicates
- * (server/ui/layouts/access.ts).
+ * Who may see what, in one module: the NAMED POLICIES of spec 000 §2, §6 (`policies` below: pure
+ * functions of the caller's roles and grants), the privilege predicates they are written with, and
+ * the SQL scopes every care query applies (the caregiver subquery, the patient-file scopes, the
+ * structure scope). A route never decides access itself: it opens a scoped handle of the care
+ * context (care/context.ts: `care.catalogue(id, 'write')`, `care.protocols(id)`,
+ * `care.patientDataIn(id)`, ...), which asks a policy here; the gateway's layout rules
+ * (server/ui/layouts/access.ts) ask `policies.layouts`. A record outside the caller's scope is
+ * not found (404, never 403: no existence oracle). No other server file imports a predicate or
+ * declares a privilege list (tests/unit/access-rules.test.ts).
+ *
+ * One reading of spec 000's roles per kind of record (privilege sets: schemas/privileges.ts).
+ * "in E": held in establishment E directly or through one of its services. ROLE_ADMIN is the
+ * back-office administrator (every establishment, no patient data by that role alone).
+ *
+ * | Kind of record                     | Read                                | Change                                   | Policy                  |
+ * |------------------------------------|-------------------------------------|------------------------------------------|-------------------------|
+ * | Establishment (its screens, theme) | ROLE_ADMIN; any privilege in E      | —                                        | structure.see           |
+ * | Catalogue (indicators, units,      | ROLE_ADMIN; any privilege in E      | ROLE_ADMIN; ADMIN_ESTABLISHMENT or       | catalogue.read / .write |
+ * |  types, statuses, levels, identity |                                     |  SUPER_ADMIN in E (catalogueEditors)     |                         |
+ * |  document and form types, ...)     |                                     |                                          |                         |
+ * | Medical protocols                  | SUPER_ADMIN, PRESCRIBER, MANAGER in E (protocols)                              | protocols.manage        |
+ * | Patient files, lists over them     | own file, caregiver; SUPER_ADMIN, OPERATOR, PRESCRIBER in the file's service   | patientData.inEstablishment, |
+ * |  (search, activities, alerts)      |  or in E (patientData)                                                         |  patientData.opensService |
+ * | Pathologies, directory             | SUPER_ADMIN, OPERATOR, PRESCRIBER, MANAGER in E (clinical)                     | clinical.read           |
+ * | Questionnaire versions (validation)| SUPER_ADMIN, MANAGER in E (formValidation)                                     | formValidation.validates |
+ * | Layouts of E                       | ROLE_ADMIN; any privilege in E;     | E's layout: ADMIN_ESTABLISHMENT in E;    | layouts.see,            |
+ * |                                    |  a patient or caregiver of a file   |  one's own: OPERATOR, PRESCRIBER in E    |  .editEstablishment,    |
+ * |                                    |  in E                               |                                          |  .editPersonal          |
+ * | Provisioned files' state (/ui/     | ROLE_ADMIN: every folder; catalogue editors of E: E's folders and its brand's | layouts.provisioningReach |
+ * |  status)                           |  (a super admin of E sees E's, not another establishment's)                    |                         |
  */
 import { hasRole, PRIVILEGE_SETS, type Privilege } from '../../schemas/privileges.ts';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -43,14 +67,6 @@ export function holdsInStructure(grants: Grants, establishmentId: string, wanted
   return Object.values(grants.services).some((s) => s.establishmentId === establishmentId && intersects(s.privileges, wanted));
 }
 
-/**
- * Who manages an establishment's medical protocols (spec 000 §2 medical-protocols: super admin,
- * prescriber, manager), directly or through a service; everyone else is answered 404. On a patient
- * file, a protocol is applied and its state changed by the file's professionals (the patient-data
- * scope that opens the file: an operator assigns questionnaires the same way), nobody else.
- */
-export const managesProtocols = (grants: Grants, establishmentId: string) => holdsInStructure(grants, establishmentId, PRIVILEGE_SETS.protocols);
-
 /** Held in any structure. */
 export function holdsAnywhere(grants: Grants, wanted: readonly Privilege[]): boolean {
   return Object.values(grants.establishments).some((p) => intersects(p, wanted))
@@ -70,15 +86,6 @@ export function holdsInService(grants: Grants, serviceId: string, wanted: readon
 export function servicesOpenedIn<S extends { id: string }>(grants: Grants, establishmentId: string, establishmentServices: readonly S[]): S[] {
   if (intersects(grants.establishments[establishmentId] ?? [], PATIENT_DATA_PRIVILEGES)) return [...establishmentServices];
   return establishmentServices.filter((s) => grants.services[s.id]?.establishmentId === establishmentId && holdsInService(grants, s.id, PATIENT_DATA_PRIVILEGES));
-}
-
-/**
- * May change an establishment's telemonitoring catalogue (indicators, units, types, alert statuses,
- * intervention levels, who is called): back-office administrators (every establishment) and the
- * establishment's own admins. Reading it needs only the establishment in scope (care.establishment).
- */
-export function canManageCatalogue(roles: readonly string[], grants: Grants, establishmentId: string): boolean {
-  return isPlatformAdmin(roles) || holdsInStructure(grants, establishmentId, PRIVILEGE_SETS.establishmentAdmin);
 }
 
 /** A key present in a list. */
@@ -125,12 +132,91 @@ export async function loadAccess(db: Db, userId: string): Promise<AccessSummary>
   return { grants, patientEstablishmentIds: files.map((f) => f.id) };
 }
 
-/** May the user see this establishment's screens (not its patient data): admin, member, or patient there. */
+/** May the user see this establishment's screens (not its patient data): admin, member, or patient there (policies.layouts.see). */
 export function canSeeEstablishment(roles: readonly string[], access: AccessSummary, establishmentId: string): boolean {
-  return isPlatformAdmin(roles)
-    || grantedEstablishmentIds(access.grants).includes(establishmentId)
-    || access.patientEstablishmentIds.includes(establishmentId);
+  return policies.layouts.see({ roles, ...access }, establishmentId);
 }
+
+// ---- Policies ----------------------------------------------------------------------------------
+
+/** Who asks, as a policy reads them: the account's roles and the session's grants (no query). */
+export interface Who { readonly roles: readonly string[]; readonly grants: Grants }
+/** Who asks, with the establishments of their patient-side files (layouts: patients see theirs). */
+export interface WhoWithFiles extends Who { readonly patientEstablishmentIds: readonly string[] }
+
+/** A block's `visibleFor` rule (schemas/layout.ts), as the layout policy reads it. */
+interface VisibleFor { roles?: readonly string[]; privileges?: readonly string[] }
+
+const holdsIn = (who: Who, establishmentId: string, set: keyof typeof PRIVILEGE_SETS) =>
+  holdsInStructure(who.grants, establishmentId, PRIVILEGE_SETS[set]);
+
+/**
+ * Every access rule, by kind of record (the table at the top of this file). Pure: the care
+ * context's handles (care/context.ts) and the gateway's layout routes ask these, nothing else.
+ */
+export const policies = {
+  structure: {
+    /** The establishment is the caller's professional structure: back-office admins every one, members theirs. */
+    see: (who: Who, establishmentId: string) => isPlatformAdmin(who.roles) || grantedEstablishmentIds(who.grants).includes(establishmentId),
+  },
+  catalogue: {
+    /** Reading the catalogue needs only the establishment in scope. */
+    read: (who: Who, establishmentId: string) => policies.structure.see(who, establishmentId),
+    /** Back-office admins (every establishment) and the establishment's admins and super admins. */
+    write: (who: Who, establishmentId: string) => isPlatformAdmin(who.roles) || holdsIn(who, establishmentId, 'catalogueEditors'),
+  },
+  protocols: {
+    /**
+     * The establishment's protocol screens (spec 000 §2 medical-protocols). On a patient file a
+     * protocol is applied by the file's professionals (patientData), as a questionnaire is.
+     */
+    manage: (who: Who, establishmentId: string) => holdsIn(who, establishmentId, 'protocols'),
+  },
+  patientData: {
+    /** Opens patient files somewhere in the establishment: its lists (search, activities, alerts), a file as a professional. */
+    inEstablishment: (who: Who, establishmentId: string) => holdsIn(who, establishmentId, 'patientData'),
+    /** Opens the files of that service: a patient-data privilege held in the establishment itself or in the service. */
+    opensService: (who: Who, establishmentId: string, serviceId: string) =>
+      servicesOpenedIn(who.grants, establishmentId, [{ id: serviceId }]).length > 0,
+  },
+  clinical: {
+    /** The establishment's pathologies (conditions) and its professional directory. */
+    read: (who: Who, establishmentId: string) => holdsIn(who, establishmentId, 'clinical'),
+  },
+  formValidation: {
+    /** Validates the establishment's questionnaires (surveys/:id/validation): reads their versions. */
+    validates: (who: Who, establishmentId: string) => holdsIn(who, establishmentId, 'formValidation'),
+  },
+  layouts: {
+    /** Sees the establishment's screens (not its patient data): back-office admins, members, its patients and caregivers. */
+    see: (who: WhoWithFiles, establishmentId: string) =>
+      policies.structure.see(who, establishmentId) || who.patientEstablishmentIds.includes(establishmentId),
+    /** Edits the establishment's layouts (and so gets every block, with its `visibleFor`). */
+    editEstablishment: (who: Who, establishmentId: string) => holdsIn(who, establishmentId, 'establishmentLayoutEditors'),
+    /** Edits their own dashboard and patient-file summary there. */
+    editPersonal: (who: Who, establishmentId: string) => holdsIn(who, establishmentId, 'personalLayoutEditors'),
+    /**
+     * `visibleFor` (the rule client/layout-engine/visible-for.ts shows): a block listing roles or
+     * privileges is for a viewer with one of the roles, or holding one of the privileges in the
+     * establishment shown.
+     */
+    blockVisible: (who: Who, establishmentId: string, rule: VisibleFor | undefined) =>
+      !rule || (!rule.roles?.length && !rule.privileges?.length)
+      || hasRole(who.roles, rule.roles ?? [])
+      || holdsInStructure(who.grants, establishmentId, (rule.privileges ?? []) as readonly Privilege[]),
+    /**
+     * Whose provisioned files (layouts/<scope>/...) the caller reads the state of (/ui/status):
+     * `all` for back-office admins only; the establishments whose configuration the caller
+     * administers (catalogueEditors: an establishment admin, a super admin — of THAT
+     * establishment, never every one); undefined for anyone else.
+     */
+    provisioningReach: (who: Who): 'all' | { establishmentIds: string[] } | undefined => {
+      if (isPlatformAdmin(who.roles)) return 'all';
+      const establishmentIds = establishmentsHolding(who.grants, PRIVILEGE_SETS.catalogueEditors);
+      return establishmentIds.length ? { establishmentIds } : undefined;
+    },
+  },
+} as const;
 
 // ---- SQL scopes -------------------------------------------------------------------------------
 

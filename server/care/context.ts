@@ -3,9 +3,13 @@
  * repository-per-login) and read as `request.care` (care/plugin.ts builds it on first use, so a
  * route that does not need it pays nothing). It holds who asks, their language, the clock, the
  * database and their grants — loaded with the session and carried in the identity, never
- * reloaded per call — and opens records only through the scopes of care/access.ts:
- * `patientFile(id)` answers a handle whose queries are scoped to that file and which records
- * its history; `establishment(id)` a structure of the caller's. Anything else is not found (404).
+ * reloaded per call — and opens records only through the scopes and named policies of
+ * care/access.ts: `patientFile(id)` answers a handle whose queries are scoped to that file and
+ * which records its history; `establishment(id)` a structure of the caller's; `catalogue(id,
+ * 'read' | 'write')`, `protocols(id)`, `patientDataIn(id)`, `clinical(id)` and
+ * `formValidation(id)` an establishment for one kind of record, each asking its policy. Anything
+ * else is not found (404, never 403). Repositories ask these handles; none holds a privilege
+ * list or a predicate of its own (tests/unit/access-rules.test.ts).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -14,7 +18,7 @@ import { notFound } from '../errors.ts';
 import type { Identity } from '../identity.ts';
 import type { Language } from '../i18n/index.ts';
 import {
-  followsAsCaregiver, holdsInStructure, isPlatformAdmin, NO_GRANTS, patientFileScope, structureScope,
+  followsAsCaregiver, holdsInStructure, isPlatformAdmin, NO_GRANTS, patientFileScope, policies, structureScope,
   type Caller, type Grants, type Privilege,
 } from './access.ts';
 import { patientFileHandle, type PatientFileHandle } from './patient-file.ts';
@@ -46,16 +50,37 @@ export interface CareContext extends Caller {
   readonly fileScope: SQL;
   /** The caller's structures, as a condition on `establishments` rows; undefined: all (admins). */
   readonly structureScope: SQL | undefined;
-  /** Holds one of the privileges in the structure, directly or through a service (no query). */
-  holds(establishmentId: string, privileges: readonly Privilege[]): boolean;
-  /** Not found unless the caller holds one of the privileges in the structure (no existence oracle). */
+  /** Transitional, for identity/document-types.ts until it opens care.catalogue: removed next. */
   requirePrivilege(establishmentId: string, privileges: readonly Privilege[]): void;
   /** A patient file through the caller's scope; 404 otherwise. */
   patientFile(id: string): Promise<PatientFileHandle>;
   /** The patient file of an assignment, a response, a rule or an applied protocol, through the caller's scope; 404 otherwise. */
   patientFileOf(kind: keyof typeof PARENTS, id: string): Promise<PatientFileHandle>;
   /** A structure of the caller's (admins: any; members: theirs); 404 otherwise. */
-  establishment(id: string): Promise<typeof establishments.$inferSelect>;
+  establishment(id: string): Promise<EstablishmentRow>;
+  /** The establishment's catalogue: read by anyone it is in scope for, written by its catalogue editors (policies.catalogue); 404 otherwise. */
+  catalogue(establishmentId: string, access: 'read' | 'write'): Promise<EstablishmentRow>;
+  /** The establishment's medical protocols, for their managers (policies.protocols.manage); 404 otherwise. */
+  protocols(establishmentId: string): Promise<EstablishmentRow>;
+  /**
+   * The establishment's patient data as a professional (lists: search, activities, alerts), for
+   * those who open files there (policies.patientData); 404 otherwise. `opens(serviceId)`: whether
+   * the caller opens that service's files (held in the establishment itself, or in the service).
+   */
+  patientDataIn(establishmentId: string): Promise<PatientDataScope>;
+  /** Whether the caller opens the files of this service as a professional (no query: a service already read). */
+  opensFilesOf(service: { id: string; establishmentId: string }): boolean;
+  /** The establishment's pathologies and directory (policies.clinical); 404 otherwise. */
+  clinical(establishmentId: string): Promise<EstablishmentRow>;
+  /** The establishment's questionnaires to validate (policies.formValidation); 404 otherwise. */
+  formValidation(establishmentId: string): Promise<EstablishmentRow>;
+}
+
+type EstablishmentRow = typeof establishments.$inferSelect;
+
+export interface PatientDataScope {
+  readonly establishment: EstablishmentRow;
+  opens(serviceId: string): boolean;
 }
 
 export function careContext(db: Db, identity: Identity, now: () => Date): CareContext {
@@ -78,6 +103,18 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     return patientFileHandle(db, caller, now, { ...file, as });
   }
 
+  async function establishment(id: string): Promise<EstablishmentRow> {
+    const [row] = await db.select().from(establishments).where(and(eq(establishments.id, id), structureScope(caller)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The establishment when the policy allows it: the policy first (no query for a refusal), then the row through the structure scope. */
+  function openIf(allowed: boolean, establishmentId: string): Promise<EstablishmentRow> {
+    if (!allowed) throw notFound();
+    return establishment(establishmentId);
+  }
+
   return {
     ...caller, db, identity, now,
     language: identity.locale,
@@ -85,19 +122,24 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     isAdmin: isPlatformAdmin(roles),
     fileScope,
     structureScope: structureScope(caller),
-    holds: (establishmentId, privileges) => holdsInStructure(grants, establishmentId, privileges),
-    requirePrivilege(establishmentId, privileges) {
-      if (!holdsInStructure(grants, establishmentId, privileges)) throw notFound();
-    },
     patientFile: (id) => open(eq(patientFiles.id, id)),
     patientFileOf(kind, id) {
       const parent = PARENTS[kind];
       return open(sql`${patientFiles.id} = (select ${parent.fileId} from ${parent.table} where ${parent.id} = ${id})`);
     },
-    async establishment(id) {
-      const [row] = await db.select().from(establishments).where(and(eq(establishments.id, id), structureScope(caller)));
-      if (!row) throw notFound();
-      return row;
+    establishment,
+    requirePrivilege(establishmentId, privileges) {
+      if (!holdsInStructure(grants, establishmentId, privileges)) throw notFound();
     },
+    catalogue: async (establishmentId, access) =>
+      openIf(policies.catalogue[access](caller, establishmentId), establishmentId),
+    protocols: async (establishmentId) => openIf(policies.protocols.manage(caller, establishmentId), establishmentId),
+    async patientDataIn(establishmentId) {
+      const row = await openIf(policies.patientData.inEstablishment(caller, establishmentId), establishmentId);
+      return { establishment: row, opens: (serviceId) => policies.patientData.opensService(caller, establishmentId, serviceId) };
+    },
+    opensFilesOf: (service) => policies.patientData.opensService(caller, service.establishmentId, service.id),
+    clinical: async (establishmentId) => openIf(policies.clinical.read(caller, establishmentId), establishmentId),
+    formValidation: async (establishmentId) => openIf(policies.formValidation.validates(caller, establishmentId), establishmentId),
   };
 }

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { formOccurrences, formResponses, forms, patientFileForms, patientFileHistory } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { HistoryKind } from '../../schemas/history.ts';
-import { holdsInStructure, PATIENT_DATA_PRIVILEGES, type Grants } from './access.ts';
+import { policies, type Who } from './access.ts';
 
 export interface OpenedFileRow {
   id: string;
@@ -49,7 +49,7 @@ export interface FileOccurrence {
   id: string; startAt: Date; endAt: Date; limitAt: Date; lostAt: Date | null; formId: string; active: boolean; answered: boolean; started: boolean;
 }
 
-export function patientFileHandle(db: Db, caller: { userId: string; grants: Grants }, now: () => Date, row: OpenedFileRow): PatientFileHandle {
+export function patientFileHandle(db: Db, caller: Who & { userId: string }, now: () => Date, row: OpenedFileRow): PatientFileHandle {
   const assignments = eq(patientFileForms.patientFileId, row.id);
   return {
     ...row,
@@ -59,7 +59,7 @@ export function patientFileHandle(db: Db, caller: { userId: string; grants: Gran
     requireProfessional() {
       if (row.as !== 'professional') throw new AppError(403, 'professionals_only');
       // Reached as a professional means through a patient-data privilege; checked again from the grants (no query).
-      if (!holdsInStructure(caller.grants, row.establishmentId, PATIENT_DATA_PRIVILEGES)) throw notFound();
+      if (!policies.patientData.inEstablishment(caller, row.establishmentId)) throw notFound();
     },
 
     requireOpen() {

@@ -9,13 +9,20 @@ import {
   systemState, users,
 } from '../db/schema.ts';
 import { hashPassword } from '../shared/passwords.ts';
-import { DEMO_ACCOUNTS, DEMO_ESTABLISHMENTS, DEMO_PASSWORD } from './accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_ESTABLISHMENTS, DEMO_PASSWORD, type DemoAccount } from './accounts.ts';
 import type { HistoryKind } from '../../schemas/history.ts';
-import { PRIVILEGE_SETS } from '../../schemas/privileges.ts';
+import { policies, type Grants } from '../care/access.ts';
 import { provisionPopulation } from './population.ts';
 import { provisionTelemonitoringCatalogue } from './telemonitoring-catalogue.ts';
 
 const STATE_KEY = 'demo_provisioned_at';
+
+/** A demo account's grants keyed by establishment key and service reference (`azur/Cardiologie`), as the policies read them. */
+const demoGrants = (a: DemoAccount): Grants => ({
+  establishments: a.establishmentPrivileges ?? {},
+  services: Object.fromEntries(Object.entries(a.servicePrivileges ?? {})
+    .map(([ref, privileges]) => [ref, { establishmentId: ref.split('/')[0]!, privileges: privileges ?? [] }])),
+});
 
 export async function provisionDemo(db: Db, now: Date = new Date()): Promise<'provisioned' | 'skipped'> {
   const [state] = await db.select().from(systemState).where(eq(systemState.key, STATE_KEY));
@@ -85,10 +92,8 @@ export async function provisionDemo(db: Db, now: Date = new Date()): Promise<'pr
     }
     // The demo population (population.ts): patients, notes, caregivers, conditions and history, acted on
     // by the demo professionals who open each establishment's files.
-    const opensFiles = (privileges: readonly string[] | undefined) => (privileges ?? []).some((p) => (PRIVILEGE_SETS.patientData as readonly string[]).includes(p));
     const professionals = new Map(DEMO_ESTABLISHMENTS.map((e) => [e.key, DEMO_ACCOUNTS
-      .filter((a) => opensFiles(a.establishmentPrivileges?.[e.key])
-        || Object.entries(a.servicePrivileges ?? {}).some(([ref, privileges]) => ref.startsWith(`${e.key}/`) && opensFiles(privileges)))
+      .filter((a) => policies.patientData.inEstablishment({ roles: a.roles, grants: demoGrants(a) }, e.key))
       .map((a) => userIds.get(a.email)!)]));
     await provisionPopulation(tx, { now, establishmentIds, serviceIds, professionals });
     // The telemonitoring catalogue: the prescriber is called for urgent alerts of Cardiologie, the

@@ -306,12 +306,23 @@ describe('scope', () => {
       expectError(await call(local, 'post', `/api/establishments/${azur}/indicator_types`, { name: { fr: unique('T') } }), 404, 'not_found');
       expectError(await call(local, 'delete', `/api/indicators/${indicator.id}`), 404, 'not_found');
     }
-    for (const local of ['prescriber', 'operator', 'superadmin']) {
+    for (const local of ['prescriber', 'operator']) {
       expect((await call(local, 'get', `/api/indicators/${indicator.id}`)).status).toBe(200);
       expectError(await call(local, 'put', `/api/indicators/${indicator.id}`, indicatorBody(p)), 404, 'not_found');
       expectError(await call(local, 'post', `/api/establishments/${azur}/alert_statuses`, { name: { fr: unique('S') }, closesAlert: false }), 404, 'not_found');
       expectError(await call(local, 'put', `/api/establishments/${azur}/indicators_visibility`, { visibleIndicatorIds: [] }), 404, 'not_found');
     }
     expectError(await call('admin', 'get', `/api/indicators/${randomUUID()}`), 404, 'not_found');
+  });
+
+  // One reading of spec 000's roles (server/care/access.ts policies.catalogue.write): a super admin writes
+  // their own establishment's catalogue (they were refused before), and another establishment's is not found.
+  it("lets CHU Azur's super admin create an indicator type there (201), and finds no Tilleuls to write to (404)", async () => {
+    const name = { fr: unique('Type du super admin') };
+    const own = await call('superadmin', 'post', `/api/establishments/${azur}/indicator_types`, { name });
+    expect(own.status, own.text).toBe(201);
+    expect((await listOf<IndicatorType[]>('prescriber', `/api/establishments/${azur}/indicator_types`)).map((t) => t.name.fr)).toContain(name.fr);
+    expectError(await call('superadmin', 'post', `/api/establishments/${tilleuls}/indicator_types`, { name: { fr: unique('T') } }), 404, 'not_found');
+    expect((await listOf<IndicatorType[]>('admin', `/api/establishments/${tilleuls}/indicator_types`)).map((t) => t.name.fr)).not.toContain(name.fr);
   });
 });

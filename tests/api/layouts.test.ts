@@ -145,26 +145,27 @@ describe('ETag and 304', () => {
 });
 
 describe('privileges', () => {
-  it('lets a manager read but not save (403 missing_privilege), in either scope', async () => {
+  // A layout the caller may not edit is not found, like another establishment's (docs/architecture.md §4: never 403).
+  it('lets a manager read but not save (404 not_found, never 403), in either scope', async () => {
     await getLayout(manager, 'professional-dashboard', azur).expect(200);
     const doc = layoutDoc('professional-dashboard', 'manager edit');
     for (const scope of ['establishment', 'personal'] as const) {
-      const res = await saveLayout(manager, 'professional-dashboard', azur, scope, doc).expect(403);
-      expect(res.body.code).toBe('missing_privilege');
-      expect(res.body.message).toBe('You do not hold the privilege this action needs.');
-      expect((await listVersions(manager, 'professional-dashboard', azur, scope).expect(403)).body.code).toBe('missing_privilege');
+      const res = await saveLayout(manager, 'professional-dashboard', azur, scope, doc).expect(404);
+      expect(res.body.code).toBe('not_found');
+      expect(res.body.message).toBe('Not found.');
+      expect((await listVersions(manager, 'professional-dashboard', azur, scope).expect(404)).body.code).toBe('not_found');
     }
-    expect((await resetLayout(manager, 'professional-dashboard', azur, 'establishment').expect(403)).body.code).toBe('missing_privilege');
-    expect((await restoreVersion(manager, 'professional-dashboard', azur, 'establishment', 1).expect(403)).body.code).toBe('missing_privilege');
+    expect((await resetLayout(manager, 'professional-dashboard', azur, 'establishment').expect(404)).body.code).toBe('not_found');
+    expect((await restoreVersion(manager, 'professional-dashboard', azur, 'establishment', 1).expect(404)).body.code).toBe('not_found');
   });
 
   it("refuses the establishment scope to operators and prescribers", async () => {
     for (const browser of [operator, prescriber]) {
       const doc = layoutDoc('professional-dashboard', 'not allowed');
-      expect((await saveLayout(browser, 'professional-dashboard', azur, 'establishment', doc).expect(403)).body.code).toBe('missing_privilege');
-      expect((await listVersions(browser, 'professional-dashboard', azur, 'establishment').expect(403)).body.code).toBe('missing_privilege');
-      expect((await resetLayout(browser, 'professional-dashboard', azur, 'establishment').expect(403)).body.code).toBe('missing_privilege');
-      expect((await restoreVersion(browser, 'professional-dashboard', azur, 'establishment', 1).expect(403)).body.code).toBe('missing_privilege');
+      expect((await saveLayout(browser, 'professional-dashboard', azur, 'establishment', doc).expect(404)).body.code).toBe('not_found');
+      expect((await listVersions(browser, 'professional-dashboard', azur, 'establishment').expect(404)).body.code).toBe('not_found');
+      expect((await resetLayout(browser, 'professional-dashboard', azur, 'establishment').expect(404)).body.code).toBe('not_found');
+      expect((await restoreVersion(browser, 'professional-dashboard', azur, 'establishment', 1).expect(404)).body.code).toBe('not_found');
     }
     expect(noteOf((await getLayout(operator, 'professional-dashboard', azur, { source: 'establishment' })).body)).toBe('Azur edit');
   });
@@ -181,9 +182,9 @@ describe('privileges', () => {
     const home = await getLayout(patient, 'patient-home', azur).expect(200);
     expect(home.body.id).toBe('default-patient-home');
     expect((await getLayout(patient, 'patient-home', tilleuls).expect(404)).body.code).toBe('not_found');
-    const res = await saveLayout(patient, 'patient-home', azur, 'establishment', layoutDoc('patient-home', 'patient edit')).expect(403);
-    expect(res.body.code).toBe('missing_privilege');
-    expect((await saveLayout(patient, 'patient-file-summary', azur, 'personal', layoutDoc('patient-file-summary', 'x')).expect(403)).body.code).toBe('missing_privilege');
+    const res = await saveLayout(patient, 'patient-home', azur, 'establishment', layoutDoc('patient-home', 'patient edit')).expect(404);
+    expect(res.body.code).toBe('not_found');
+    expect((await saveLayout(patient, 'patient-file-summary', azur, 'personal', layoutDoc('patient-file-summary', 'x')).expect(404)).body.code).toBe('not_found');
   });
 
   it("answers 404, never 403, for another establishment's layouts", async () => {

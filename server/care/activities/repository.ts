@@ -13,7 +13,6 @@ import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formResponses, forms, measures, patientFiles, services, sessions, users } from '../../db/schema.ts';
 import type { ActivityListQuery, ActivityRow } from '../../../schemas/activities.ts';
 import type { Page } from '../../lists/page.ts';
-import { PATIENT_DATA_PRIVILEGES, servicesOpenedIn } from '../access.ts';
 import type { CareContext } from '../context.ts';
 
 type Query = Required<Omit<ActivityListQuery, 'l'>>;
@@ -29,10 +28,9 @@ const ORDER: Record<string, SQL> = {
 const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string | Date).toISOString());
 
 export async function listActivities(care: CareContext, establishmentId: string, query: Query): Promise<Page<ActivityRow>> {
-  care.requirePrivilege(establishmentId, PATIENT_DATA_PRIVILEGES);
-  await care.establishment(establishmentId);
+  const { opens } = await care.patientDataIn(establishmentId);
   const all = await care.db.select({ id: services.id }).from(services).where(eq(services.establishmentId, establishmentId)).orderBy(asc(services.id));
-  const opened = servicesOpenedIn(care.grants, establishmentId, all).map((s) => s.id);
+  const opened = all.filter((s) => opens(s.id)).map((s) => s.id);
   const { page, pageSize, sort } = query;
   if (!opened.length) return { data: [], totalItems: 0, page, pageSize };
   const descending = sort.startsWith('-');

@@ -5,7 +5,7 @@
  * a change.
  *
  * Fast at 100k alerts: the scope is the list of services the caller's grants open in the
- * establishment (servicesOpenedIn, no per-row privilege subquery), and `alerts.service_id` is the
+ * establishment (care.patientDataIn's `opens`, no per-row privilege subquery), and `alerts.service_id` is the
  * file's, copied when raised. Newest first (the default) reads one index range per service along
  * (service_id, raised_at desc, id desc) — or (service_id, status, raised_at desc, id desc) with a
  * status — each branch stopping after `offset + limit` rows, and keeps the page's ids; only those
@@ -22,7 +22,6 @@ import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
 import { ALERT_DEFAULT_SORT, type AlertLevel, type AlertListQuery, type AlertRow } from '../../../schemas/alerts.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../schemas/common.ts';
-import { PATIENT_DATA_PRIVILEGES, servicesOpenedIn } from '../access.ts';
 import type { CareContext } from '../context.ts';
 import { startOfDay } from '../patient-file-history/history.ts';
 
@@ -157,8 +156,7 @@ async function rowsOfPage(care: CareContext, pageIds: SQL, order: SQL[]): Promis
 
 export async function listAlerts(care: CareContext, establishmentId: string, query: AlertListQuery): Promise<Page<AlertRow>> {
   // Professionals who open patient files there; anyone else, patients included, is told it does not exist.
-  care.requirePrivilege(establishmentId, PATIENT_DATA_PRIVILEGES);
-  await care.establishment(establishmentId);
+  const { opens } = await care.patientDataIn(establishmentId);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const sort = query.sort ?? ALERT_DEFAULT_SORT;
@@ -173,11 +171,10 @@ export async function listAlerts(care: CareContext, establishmentId: string, que
   // One file's alerts: a file the caller opens as a professional in this establishment, else 404 on the field.
   if (query.patientFileId) {
     const [file] = await care.db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, query.patientFileId));
-    const opens = servicesOpenedIn(care.grants, establishmentId, all).some((s) => s.id === file?.serviceId);
-    if (!opens) throw new AppError(404, 'not_found', {}, 'querystring.patientFileId');
+    if (!file || !all.some((s) => s.id === file.serviceId) || !opens(file.serviceId)) throw new AppError(404, 'not_found', {}, 'querystring.patientFileId');
   }
   const wanted = query.serviceIds ?? [];
-  const opened = servicesOpenedIn(care.grants, establishmentId, all).filter((s) => !wanted.length || wanted.includes(s.id)).map((s) => s.id);
+  const opened = all.filter((s) => opens(s.id) && (!wanted.length || wanted.includes(s.id))).map((s) => s.id);
   if (!opened.length) return { data: [], totalItems: 0, page, pageSize };
 
   const filters = filterConditions(care, query);

@@ -1,14 +1,13 @@
 /**
  * What every part of the catalogue shares: who may read and change an establishment's catalogue
- * (the predicate is care/access.ts's canManageCatalogue), opening a record by its id through its
- * establishment, and names as stored. Uniqueness and deletes refused by a foreign key are read from
- * the database's errors by server/db/errors.ts.
+ * (the care context's handle care.catalogue, which asks care/access.ts's policies.catalogue),
+ * opening a record by its id through its establishment, and names as stored. Uniqueness and
+ * deletes refused by a foreign key are read from the database's errors by server/db/errors.ts.
  */
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogueName } from '../../../schemas/catalogue.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { canManageCatalogue } from '../access.ts';
 import type { CareContext } from '../context.ts';
 
 export type Access = 'read' | 'write';
@@ -17,8 +16,7 @@ export type CatalogueTable = PgTable & { id: PgColumn; establishmentId: PgColumn
 
 /** The establishment in the caller's scope (404 otherwise), and for a write one they manage (404 too: no oracle). */
 export async function openEstablishment(care: CareContext, establishmentId: string, access: Access): Promise<void> {
-  await care.establishment(establishmentId);
-  if (access === 'write' && !canManageCatalogue(care.roles, care.grants, establishmentId)) throw notFound();
+  await care.catalogue(establishmentId, access);
 }
 
 /** The establishment of a catalogue record, opened as above; 404 for an unknown id or one out of scope. */

@@ -16,7 +16,6 @@ import {
   CONDITION_NOTE_MAX, CONDITION_NOTE_MIN, type Condition, type ConditionBody, type ConditionDetail, type Pathology,
 } from '../../../schemas/conditions.ts';
 import { isFullDate } from '../../../schemas/patient-form/dates.ts';
-import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';
 import type { CareContext } from '../context.ts';
 
 type PathologyRow = typeof pathologies.$inferSelect;
@@ -55,8 +54,7 @@ const todayOf = (care: CareContext) => DateTime.fromJSDate(care.now(), { zone: c
 export function conditionsRepository(care: CareContext) {
   return {
     async pathologies(establishmentId: string): Promise<{ data: Pathology[] }> {
-      care.requirePrivilege(establishmentId, PRIVILEGE_SETS.clinical);
-      await care.establishment(establishmentId);
+      await care.clinical(establishmentId);
       const rows = await care.db.select().from(pathologies).where(eq(pathologies.establishmentId, establishmentId)).orderBy(asc(pathologies.slug));
       const sorted = rows.map(toPathology)
         .sort((a, b) => (a.name[care.language] || a.name.fr).localeCompare(b.name[care.language] || b.name.fr, care.language));

@@ -2,27 +2,21 @@
  * A questionnaire's versions, for the managers and super admins of its establishment who
  * validate it (spec 000 §2, surveys/:id/validation). Another establishment's form answers 404.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formRoutes } from '../../../schemas/api/forms.ts';
-import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';
 import { type FormVersionList } from '../../../schemas/form-api.ts';
 import { forms, formVersions } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import type { CareContext } from '../context.ts';
-import { establishmentsHolding, type Privilege } from '../access.ts';
-
-export const FORM_VALIDATION_PRIVILEGES: readonly Privilege[] = PRIVILEGE_SETS.formValidation;
 
 export async function formVersionsFor(care: CareContext, formId: string): Promise<FormVersionList> {
   const { db } = care;
-  // Read through the scope: only forms of establishments where the caller validates questionnaires.
-  const validated = establishmentsHolding(care.grants, FORM_VALIDATION_PRIVILEGES);
-  const [form] = validated.length
-    ? await db.select().from(forms).where(and(eq(forms.id, formId), inArray(forms.establishmentId, validated)))
-    : [];
+  // Only forms of establishments where the caller validates questionnaires: another's is not found, as an unknown id.
+  const [form] = await db.select().from(forms).where(eq(forms.id, formId));
   if (!form) throw notFound();
+  await care.formValidation(form.establishmentId);
   const rows = await db.select().from(formVersions).where(eq(formVersions.formId, formId)).orderBy(desc(formVersions.version));
   return {
     reference: form.reference,

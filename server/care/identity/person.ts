@@ -8,7 +8,7 @@
 import { and, asc, eq, not } from 'drizzle-orm';
 import { patientFiles, services, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { PATIENT_DATA_PRIVILEGES, patientSideFileScope } from '../access.ts';
+import { patientSideFileScope } from '../access.ts';
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 
@@ -23,11 +23,11 @@ export interface ReachedPerson {
 }
 
 export async function reachPerson(care: CareContext, personId: string): Promise<ReachedPerson> {
-  const rows = await care.db.select({ id: patientFiles.id, establishmentId: services.establishmentId }).from(patientFiles)
+  const rows = await care.db.select({ id: patientFiles.id, serviceId: patientFiles.serviceId, establishmentId: services.establishmentId }).from(patientFiles)
     .innerJoin(services, eq(services.id, patientFiles.serviceId))
     .where(and(eq(patientFiles.patientId, personId), care.fileScope, not(patientSideFileScope(care.userId))))
     .orderBy(asc(patientFiles.createdAt), asc(patientFiles.id));
-  const reached = rows.filter((r) => care.holds(r.establishmentId, PATIENT_DATA_PRIVILEGES));
+  const reached = rows.filter((r) => care.opensFilesOf({ id: r.serviceId, establishmentId: r.establishmentId }));
   if (reached.length === 0) throw notFound();
   const files = await Promise.all(reached.map((r) => care.patientFile(r.id)));
   for (const file of files) file.requireProfessional();

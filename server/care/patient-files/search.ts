@@ -20,7 +20,7 @@ import { AppError } from '../../errors.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
 import type { PatientFileRow, PatientFileSearchFilters, PatientFileSort } from '../../../schemas/patient-file-search.ts';
-import { followsAsCaregiver, PATIENT_DATA_PRIVILEGES, servicesOpenedIn } from '../access.ts';
+import { followsAsCaregiver } from '../access.ts';
 import type { CareContext } from '../context.ts';
 import { fileSummary } from './summary.ts';
 import { isUuid } from '../../../schemas/common.ts';
@@ -105,15 +105,14 @@ async function pageByService<T>(
 export async function searchPatientFiles(care: CareContext, establishmentId: string, request: SearchRequest): Promise<Page<PatientFileRow>> {
   const { db, userId } = care;
   // Professionals who open patient files there (spec 000 §2); anyone else, patients included, is told it does not exist.
-  care.requirePrivilege(establishmentId, PATIENT_DATA_PRIVILEGES);
-  const establishment = await care.establishment(establishmentId);
+  const { establishment, opens } = await care.patientDataIn(establishmentId);
   const all = await db.select({ id: services.id, name: services.name }).from(services)
     .where(eq(services.establishmentId, establishmentId)).orderBy(asc(services.name), asc(services.id));
   const filters = request.filters ?? {};
   const wanted = filters.serviceIds ?? [];
   const unknown = wanted.findIndex((id) => !all.some((s) => s.id === id));
   if (unknown >= 0) throw new AppError(404, 'not_found', {}, `body.filters.serviceIds.${unknown}`);
-  const opened = servicesOpenedIn(care.grants, establishmentId, all).filter((s) => !wanted.length || wanted.includes(s.id));
+  const opened = all.filter((s) => opens(s.id) && (!wanted.length || wanted.includes(s.id)));
   if (!opened.length) return { data: [], totalItems: 0, page: request.page, pageSize: request.pageSize };
   const serviceById = new Map(opened.map((s) => [s.id, s]));
 

@@ -22,7 +22,6 @@ import { patientFiles, services, users } from '../../db/schema.ts';
 import { AppError, type FieldError } from '../../errors.ts';
 import { translator, type Language } from '../../i18n/index.ts';
 import { issueTemporaryPassword } from '../../shared/temporary-password.ts';
-import { servicesOpenedIn } from '../access.ts';
 import type { CareContext } from '../context.ts';
 import { patientFileHandle } from '../patient-file.ts';
 import { patientFilesRepository } from '../patient-files/repository.ts';
@@ -129,7 +128,7 @@ export function patientsRepository(care: CareContext, language: Language) {
       establishmentId: services.establishmentId,
     }).from(patientFiles).innerJoin(services, eq(services.id, patientFiles.serviceId))
       .where(and(eq(patientFiles.patientId, personId), care.fileScope));
-    return rows.filter((r) => r.patientId !== care.userId && servicesOpenedIn(care.grants, r.establishmentId, [{ id: r.serviceId }]).length > 0);
+    return rows.filter((r) => r.patientId !== care.userId && care.opensFilesOf({ id: r.serviceId, establishmentId: r.establishmentId }));
   }
 
   async function person(personId: string): Promise<UserRow> {
@@ -152,7 +151,7 @@ export function patientsRepository(care: CareContext, language: Language) {
       else {
         if (typeof serviceId !== 'string' || !isUuid(serviceId)) throw new AppError(404, 'not_found', {}, 'body.serviceId');
         [service] = await db.select({ id: services.id, establishmentId: services.establishmentId }).from(services).where(eq(services.id, serviceId));
-        if (!service || servicesOpenedIn(care.grants, service.establishmentId, [service]).length === 0) {
+        if (!service || !care.opensFilesOf(service)) {
           throw new AppError(404, 'not_found', {}, 'body.serviceId');
         }
       }

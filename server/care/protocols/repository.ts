@@ -1,8 +1,8 @@
 /**
  * An establishment's medical protocols (issue 11 §8, spec 001 §3, §7): questionnaires with their
  * planning, indicators with thresholds, non-compliance rules, assigned to services. Read and
- * written by the establishment's protocol managers (access.ts managesProtocols); anyone else, and
- * any id of another establishment, is not found.
+ * written by the establishment's protocol managers (the handle care.protocols, which asks
+ * access.ts's policies.protocols); anyone else, and any id of another establishment, is not found.
  *
  * A protocol's thresholds are rows of indicator_boundaries with `protocol_id` (no file), its rules
  * rows of non_observance_rules with `protocol_id` (no file): the same tables the file's copies go
@@ -21,7 +21,6 @@ import { pageOfRows, type Page } from '../../lists/page.ts';
 import type { FormDefinition } from '../../../schemas/form.ts';
 import { textIn } from '../../../schemas/localized-text.ts';
 import type { Protocol, ProtocolBody, ProtocolListQuery, ProtocolRow } from '../../../schemas/protocols.ts';
-import { managesProtocols } from '../access.ts';
 import type { CareContext } from '../context.ts';
 import { planningProblem, type Planning } from '../forms/planning.ts';
 
@@ -156,14 +155,14 @@ export function protocolsRepository(care: CareContext) {
 
   /** The caller manages the establishment's protocols: not found otherwise. */
   async function managed(establishmentId: string) {
-    await care.establishment(establishmentId);
-    if (!managesProtocols(care.grants, establishmentId)) throw notFound();
+    await care.protocols(establishmentId);
   }
 
   /** A protocol the caller manages; not found otherwise (an unknown id and another establishment's alike). */
   async function protocolOf(protocolId: string): Promise<ProtocolRecord> {
     const [row] = await db.select().from(protocols).where(eq(protocols.id, protocolId));
-    if (!row || !managesProtocols(care.grants, row.establishmentId)) throw notFound();
+    if (!row) throw notFound();
+    await care.protocols(row.establishmentId);
     return row;
   }
 

@@ -1,60 +1,41 @@
 /**
- * Who may see and edit an establishment's layouts, from the session's access summary (no query).
- * Seeing: admins, members and the establishment's patients. Editing the establishment's layout:
- * its establishment admins. Editing one's own dashboard or summary: its operators and
- * prescribers (the spec's layout-builder route).
+ * The layout routes' access, read from the session (no query): the rules themselves are named
+ * policies of server/care/access.ts (`policies.layouts`, docs/architecture.md §4); this file only
+ * turns a session into the caller they read and a refusal into 404. A layout of an establishment
+ * the caller may not see, or may not edit, is not found: never 403, so no answer tells whether
+ * the caller's privileges or the establishment are missing.
  */
 import type { ActiveSession } from '../../auth/session-store.ts';
-import { PRIVILEGE_SETS } from '../../../schemas/privileges.ts';
-import { canSeeEstablishment, grantedEstablishmentIds, hasRole, holdsAnywhere, holdsInStructure, type Privilege } from '../../care/access.ts';
+import { policies, type WhoWithFiles } from '../../care/access.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { EDITABLE_PAGES, type LayoutBlock } from '../../../schemas/layout.ts';
 
-export const ESTABLISHMENT_EDITORS: readonly Privilege[] = PRIVILEGE_SETS.establishmentLayoutEditors;
-export const PERSONAL_EDITORS: readonly Privilege[] = PRIVILEGE_SETS.personalLayoutEditors;
+const who = (session: ActiveSession): WhoWithFiles => ({ roles: session.user.roles, ...session.access });
 
 export function assertCanSee(session: ActiveSession, establishmentId: string): void {
-  if (!canSeeEstablishment(session.user.roles, session.access, establishmentId)) throw notFound();
+  if (!policies.layouts.see(who(session), establishmentId)) throw notFound();
 }
 
 /** The establishment layout's editors get every block, with its `visibleFor`: the editor needs them all. */
 export function editsEstablishmentLayout(session: ActiveSession, establishmentId: string): boolean {
-  return holdsInStructure(session.access.grants, establishmentId, ESTABLISHMENT_EDITORS);
+  return policies.layouts.editEstablishment(who(session), establishmentId);
 }
 
-/**
- * `visibleFor` (docs/architecture.md §4), the rule client/layout-engine/visible-for.ts shows: a block listing
- * roles or privileges is for a viewer who has one of the roles, or holds one of the privileges
- * in the structure shown (directly or through a service).
- */
+/** Which blocks the viewer sees (policies.layouts.blockVisible). */
 export function blockVisibility(session: ActiveSession, establishmentId: string): (block: Pick<LayoutBlock, 'visibleFor'>) => boolean {
-  return ({ visibleFor: rule }) => {
-    if (!rule || (!rule.roles?.length && !rule.privileges?.length)) return true;
-    return hasRole(session.user.roles, rule.roles ?? []) || holdsInStructure(session.access.grants, establishmentId, rule.privileges ?? []);
-  };
+  const caller = who(session);
+  return ({ visibleFor }) => policies.layouts.blockVisible(caller, establishmentId, visibleFor);
 }
 
 export function assertCanEdit(session: ActiveSession, establishmentId: string, page: string, scope: 'establishment' | 'personal'): void {
-  assertCanSee(session, establishmentId);
-  const editors = scope === 'establishment' ? ESTABLISHMENT_EDITORS : PERSONAL_EDITORS;
-  if (!holdsInStructure(session.access.grants, establishmentId, editors)) throw new AppError(403, 'missing_privilege');
+  const caller = who(session);
+  const edits = scope === 'establishment' ? policies.layouts.editEstablishment : policies.layouts.editPersonal;
+  if (!policies.layouts.see(caller, establishmentId) || !edits(caller, establishmentId)) throw notFound();
+  // Not an access rule: the page is public (EDITABLE_PAGES), and the caller may edit personal layouts.
   if (scope === 'personal' && !(EDITABLE_PAGES as readonly string[]).includes(page)) throw new AppError(403, 'page_not_personalisable', { page });
 }
 
-/** Privileges that administer the whole platform's provisioned files (spec 000 §6: SuperAdmin). */
-export const PLATFORM_ADMINS: readonly Privilege[] = ['SUPER_ADMIN'];
-
-/**
- * Whose provisioned files (layouts/<scope>/…) a user may read the state of, at /ui/status:
- * `all` for back-office admins (ROLE_ADMIN) and super admins; for an establishment admin, the
- * establishments they administer (their folders are named by identifier) and those
- * establishments' brands (a brand's files shape their screens, and a brand is public: it is
- * the host name); nobody else. `default/` is the platform's, so only `all` covers it.
- */
+/** Whose provisioned files the caller reads the state of, at /ui/status (policies.layouts.provisioningReach). */
 export function provisioningReach(session: ActiveSession | undefined): 'all' | { establishmentIds: string[] } | undefined {
-  if (!session) return undefined;
-  const { grants } = session.access;
-  if (hasRole(session.user.roles, 'ROLE_ADMIN') || holdsAnywhere(grants, PLATFORM_ADMINS)) return 'all';
-  const establishmentIds = grantedEstablishmentIds(grants).filter((id) => holdsInStructure(grants, id, ESTABLISHMENT_EDITORS));
-  return establishmentIds.length ? { establishmentIds } : undefined;
+  return session ? policies.layouts.provisioningReach(who(session)) : undefined;
 }
