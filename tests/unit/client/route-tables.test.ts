@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backOfficeScreens } from '../../../client/app/routes/back-office-screens.ts';
 import { patientScreens } from '../../../client/app/routes/patient-screens.ts';
 import { professionalScreens } from '../../../client/app/routes/professional-screens.ts';
+import type { Screen } from '../../../client/app/routes/screen.ts';
 import { paths } from '../../../client/lib/paths.ts';
 
 const pathsOf = (table: readonly { path: string }[]) => table.map((s) => s.path).sort();
@@ -80,5 +81,65 @@ describe('route tables are exactly those of spec 000 §2', () => {
     [paths.root.getHref(), '/'],
   ])('href %s', (href, expected) => {
     expect(href).toBe(expected);
+  });
+});
+
+/**
+ * The route tables keep their built screens (issue 17): bebf771 restored the medical protocols'
+ * lazy pages after a commit made from a stale copy of the table dropped them, and nothing failed.
+ * Each screen built so far is listed with its feature page: the row must stay in its area's table,
+ * load that very module, and the module must export the Component the router renders. A new
+ * screen adds its row; a page that moves changes its row here.
+ */
+const TABLES: Record<'patient' | 'professional' | 'backOffice', readonly Screen[]> = {
+  patient: patientScreens, professional: professionalScreens, backOffice: backOfficeScreens,
+};
+
+/** Area, screen id, and the page module its row loads (from client/). */
+const BUILT: [keyof typeof TABLES, string, string][] = [
+  ['patient', 'patientHome', 'features/layout-screens/patient-home-page.tsx'],
+  ['patient', 'myTasks', 'features/questionnaires/tasks/my-tasks-page.tsx'],
+  ['patient', 'healthPathData', 'features/monitoring/health-path-data-page.tsx'],
+  ['patient', 'formResponse', 'features/questionnaires/responses/patient-form-response-page.tsx'],
+  ['patient', 'surveyAnswers', 'features/questionnaires/answer/survey-answers-page.tsx'],
+  ['professional', 'professionalHome', 'features/layout-screens/professional-home-page.tsx'],
+  ['professional', 'alerts', 'features/alerts/alerts-page.tsx'],
+  ['professional', 'patientFiles', 'features/patient-files/patient-file-list-page.tsx'],
+  ['professional', 'medicalProtocols', 'features/protocols/protocol-list-page.tsx'],
+  ['professional', 'layoutBuilder', 'features/layout-builder/layout-builder-page.tsx'],
+  ['professional', 'structure', 'features/identity/document-types-page.tsx'],
+  ['professional', 'alertsBatch', 'features/alerts/alert-batch-page.tsx'],
+  ['professional', 'identityDocument', 'features/identity/identity-document-page.tsx'],
+  ['professional', 'medicalProtocol', 'features/protocols/protocol-page.tsx'],
+  ['professional', 'patientFileFormResponse', 'features/questionnaires/responses/professional-form-response-page.tsx'],
+  ['professional', 'patientFile', 'app/screens/patient-file-screen.tsx'],
+  ['professional', 'surveyValidation', 'features/questionnaires/validation/survey-validation-page.tsx'],
+  ['professional', 'condition', 'features/conditions/condition-page.tsx'],
+  ['professional', 'patientProfile', 'features/patient-profile/patient-profile-page.tsx'],
+  ['backOffice', 'alertStatuses', 'features/catalogue/alert-statuses-page.tsx'],
+  ['backOffice', 'indicators', 'features/catalogue/indicators-page.tsx'],
+  ['backOffice', 'indicatorsVisibility', 'features/catalogue/indicators-visibility-page.tsx'],
+];
+
+/** Every page module of client/, by its path from client/, loaded only when asked. */
+const PAGES = import.meta.glob(['../../../client/features/**/*.tsx', '../../../client/app/screens/*.tsx']);
+const pageModule = (file: string) => PAGES[`../../../client/${file}`];
+
+describe('route tables keep their built screens', () => {
+  it('list every built screen with a page', () => {
+    const withPage = Object.entries(TABLES).flatMap(([area, table]) => table.filter((s) => s.lazy).map((s) => `${area} ${s.id}`));
+    // A row that gained a page since: add it to BUILT so it is kept too.
+    expect(withPage.sort()).toEqual(BUILT.map(([area, id]) => `${area} ${id}`).sort());
+  });
+
+  it.each(BUILT)('%s %s loads %s, which exports Component', async (area, id, file) => {
+    const screen = TABLES[area].find((s) => s.id === id);
+    expect(screen, `${id} is no longer a row of the ${area} route table`).toBeDefined();
+    expect(screen!.lazy, `${id} lost its lazy page (client/${file})`).toBeTypeOf('function');
+    const load = pageModule(file);
+    expect(load, `client/${file} does not exist`).toBeTypeOf('function');
+    const [loaded, expected] = await Promise.all([screen!.lazy!(), load!()]);
+    expect(loaded, `${id} loads another module than client/${file}`).toBe(expected);
+    expect((loaded as { Component?: unknown }).Component).toBeTypeOf('function');
   });
 });
