@@ -374,6 +374,18 @@ describe('identity-document types', () => {
     expect((await admin.agent.get(`/api/establishments/${chuAzur}/identity_document_types`)).status).toBe(404);
     expect((await del(admin, `/api/establishments/${tilleuls}/identity_document_types/${typeId}`)).status).toBe(404);
   });
+
+  it('answers 404 for a type under another establishment\'s address, even to a back-office administrator who edits both', async () => {
+    const typeId = await documentType();
+    const backOffice = await login(gw.app, demoEmail('admin'));
+    const elsewhere = `/api/establishments/${tilleuls}/identity_document_types/${typeId}`;
+    expect([(await put(backOffice, elsewhere, { label: 'Permis de séjour' })).status, (await del(backOffice, elsewhere)).status]).toEqual([404, 404]);
+    const [kept] = await db.select().from(identityDocumentTypes).where(eq(identityDocumentTypes.id, typeId));
+    expect([kept?.establishmentId, kept?.label.startsWith('Permis de séjour')]).toEqual([chuAzur, false]);
+    // Under its own establishment's address, the same administrator renames it.
+    const renamed = await put(backOffice, `/api/establishments/${chuAzur}/identity_document_types/${typeId}`, { label: `Carte ${randomUUID().slice(0, 6)}` });
+    expect(renamed.status, renamed.text).toBe(200);
+  });
 });
 
 describe('scope', () => {

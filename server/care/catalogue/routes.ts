@@ -1,10 +1,13 @@
-/** Routes of the telemonitoring catalogue (schemas/api/catalogue.ts, issue 11 §1). */
+/** Routes of the establishment's catalogue (schemas/api/catalogue.ts, issue 11 §1; identity-document types: schemas/api/identity.ts). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   alertStatusRoutes, indicatorRoutes, indicatorTypeRoutes, indicatorVisibilityRoutes, interventionLevelRoutes, unitRoutes,
 } from '../../../schemas/api/catalogue.ts';
+import { identityDocumentTypeRoutes } from '../../../schemas/api/identity.ts';
 import { route } from '../../http/route.ts';
+import { identityDocumentTypesOf } from './identity-document-types.ts';
 import { indicatorsOf } from './indicators.ts';
+import { catalogueRecordRoutes } from './record-routes.ts';
 import { interventionLevelsOf, levelAssignmentsOf } from './levels.ts';
 import { alertStatusesOf } from './statuses.ts';
 import { indicatorTypesOf } from './types.ts';
@@ -13,17 +16,12 @@ import { unitsOf } from './units.ts';
 const done = () => undefined;
 
 export default async function catalogueRoutes(app: FastifyInstance) {
-  const types = (r: FastifyRequest) => indicatorTypesOf(r.care);
-  route(app, indicatorTypeRoutes.list, async (r) => types(r).list(r.params.id));
-  route(app, indicatorTypeRoutes.create, async (r) => types(r).create(r.params.id, r.body));
-  route(app, indicatorTypeRoutes.update, async (r) => types(r).update(r.params.typeId, r.body));
-  route(app, indicatorTypeRoutes.delete, async (r) => types(r).delete(r.params.typeId).then(done));
-
-  const unitsRepo = (r: FastifyRequest) => unitsOf(r.care);
-  route(app, unitRoutes.list, async (r) => unitsRepo(r).list(r.params.id));
-  route(app, unitRoutes.create, async (r) => unitsRepo(r).create(r.params.id, r.body));
-  route(app, unitRoutes.update, async (r) => unitsRepo(r).update(r.params.unitId, r.body));
-  route(app, unitRoutes.delete, async (r) => unitsRepo(r).delete(r.params.unitId).then(done));
+  // The small reference catalogues: one call each (records.ts says how to add one).
+  catalogueRecordRoutes(app, indicatorTypeRoutes, indicatorTypesOf);
+  catalogueRecordRoutes(app, unitRoutes, unitsOf);
+  catalogueRecordRoutes(app, alertStatusRoutes, alertStatusesOf);
+  catalogueRecordRoutes(app, interventionLevelRoutes, interventionLevelsOf);
+  catalogueRecordRoutes(app, identityDocumentTypeRoutes, identityDocumentTypesOf);
 
   const indicatorsRepo = (r: FastifyRequest) => indicatorsOf(r.care);
   route(app, indicatorRoutes.list, async (r) => indicatorsRepo(r).list(r.params.id, r.query));
@@ -34,18 +32,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
   route(app, indicatorVisibilityRoutes.get, async (r) => indicatorsRepo(r).visibility(r.params.id));
   route(app, indicatorVisibilityRoutes.set, async (r) => indicatorsRepo(r).setVisibility(r.params.id, r.body.visibleIndicatorIds));
 
-  const statuses = (r: FastifyRequest) => alertStatusesOf(r.care);
-  route(app, alertStatusRoutes.list, async (r) => statuses(r).list(r.params.id));
-  route(app, alertStatusRoutes.create, async (r) => statuses(r).create(r.params.id, r.body));
-  route(app, alertStatusRoutes.update, async (r) => statuses(r).update(r.params.statusId, r.body));
-  route(app, alertStatusRoutes.delete, async (r) => statuses(r).delete(r.params.statusId).then(done));
-
-  const levels = (r: FastifyRequest) => interventionLevelsOf(r.care);
   const assignments = (r: FastifyRequest) => levelAssignmentsOf(r.care);
-  route(app, interventionLevelRoutes.list, async (r) => levels(r).list(r.params.id));
-  route(app, interventionLevelRoutes.create, async (r) => levels(r).create(r.params.id, r.body));
-  route(app, interventionLevelRoutes.update, async (r) => levels(r).update(r.params.levelId, r.body));
-  route(app, interventionLevelRoutes.delete, async (r) => levels(r).delete(r.params.levelId).then(done));
   route(app, interventionLevelRoutes.assignments, async (r) => assignments(r).list(r.params.id));
   route(app, interventionLevelRoutes.professionals, async (r) => assignments(r).professionals(r.params.id));
   route(app, interventionLevelRoutes.assign, async (r) => assignments(r).assign(r.params.id, r.params.levelId, r.body.establishmentService));

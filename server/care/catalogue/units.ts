@@ -38,12 +38,12 @@ export function unitsOf(care: CareContext) {
   });
   return {
     ...records,
-    async update(unitId: string, body: UnitBody): Promise<Unit> {
+    async update(unitId: string, body: UnitBody, establishmentId?: string): Promise<Unit> {
       await openRecord(care, units, unitId, 'write');
       const current = await records.one(unitId);
       // The code of a unit in use is what its indicators' values mean: it is fixed (the name and symbol may change).
       if (current.inUse && current.ucumCode !== body.ucumCode) throw new AppError(409, 'unit_in_use', {}, 'body.ucumCode');
-      return records.update(unitId, body);
+      return records.update(unitId, body, establishmentId);
     },
   };
 }

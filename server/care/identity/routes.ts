@@ -1,11 +1,10 @@
-/** Routes of a patient's identity (schemas/api/identity.ts): the national service, documents, proofs, document types. */
+/** Routes of a patient's identity (schemas/api/identity.ts): the national service, documents, proofs (document types: catalogue/routes.ts). */
 import type { FastifyInstance } from 'fastify';
-import { identityDocumentTypeRoutes as types, identityRoutes as contracts } from '../../../schemas/api/identity.ts';
+import { identityRoutes as contracts } from '../../../schemas/api/identity.ts';
 import { route } from '../../http/route.ts';
 import { sendStoredFile } from '../files/send.ts';
 import type { ContractRequest } from '../../http/route.ts';
 import type { RouteContract } from '../../../schemas/api/contract.ts';
-import { documentTypesRepository } from './document-types.ts';
 import { identityRepository } from './repository.ts';
 
 export default async function identityRoutes(app: FastifyInstance) {
@@ -23,14 +22,5 @@ export default async function identityRoutes(app: FastifyInstance) {
   route(app, contracts.downloadDocument, async (request, reply) => {
     const { file, viewed } = await repo(request).viewDocument(request.params.id, request.params.documentId);
     return sendStoredFile(reply, app.storage, file, viewed);
-  });
-
-  const typesOf = (request: { care: ContractRequest<RouteContract>['care'] }) => documentTypesRepository(request.care);
-  route(app, types.list, async (request) => typesOf(request).list(request.params.id));
-  route(app, types.create, async (request) => typesOf(request).create(request.params.id, request.body.label));
-  route(app, types.update, async (request) => typesOf(request).update(request.params.id, request.params.typeId, request.body.label));
-  route(app, types.delete, async (request) => {
-    await typesOf(request).delete(request.params.id, request.params.typeId);
-    return undefined;
   });
 }
