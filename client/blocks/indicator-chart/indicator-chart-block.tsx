@@ -15,7 +15,7 @@ import { BlockCard } from '../shared/block-card.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { FeatureNotAvailable } from '../shared/feature-not-available.tsx';
 import { localize } from '../shared/layout-text.ts';
-import { QueryState } from '../shared/query-state.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import type { BlockComponentProps } from '../types.ts';
 import { INDICATOR_CHART_BLOCK } from './texts.ts';
 

@@ -14,7 +14,7 @@ import { BlockCard } from '../shared/block-card.tsx';
 import { EDITOR_NAMESPACE } from '../shared/editor-namespace.ts';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize, resolveHref } from '../shared/layout-text.ts';
-import { QueryState } from '../shared/query-state.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import type { BlockComponentProps } from '../types.ts';
 
 export default function QuestionnaireLauncherBlock({ props, context }: BlockComponentProps<FromSchema<typeof questionnaireLauncherProps>>) {
@@ -30,7 +30,7 @@ export default function QuestionnaireLauncherBlock({ props, context }: BlockComp
     <BlockCard title={localize(props.title, i18n.language) || name || t('blocks.types.questionnaire-launcher')}>
       {props.description && <Text size="sm" mb="xs">{localize(props.description, i18n.language)}</Text>}
       {context.preview && <EmptyState>{t('layoutBuilder.previewNoData', { ns: EDITOR_NAMESPACE })}</EmptyState>}
-      {!context.preview && <QueryState query={query} homeHref={context.areaHref} />}
+      {!context.preview && <QueryState<unknown> query={query} homeHref={context.areaHref} />}
       {query.isSuccess && !name && <EmptyState>{t(patient ? 'blocks.questionnaireNotDue' : 'blocks.questionnaireUnknown')}</EmptyState>}
       {patient && task && (
         <Group justify="space-between" gap="xs">

@@ -12,7 +12,7 @@ import { BlockCard } from '../shared/block-card.tsx';
 import { EDITOR_NAMESPACE } from '../shared/editor-namespace.ts';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize } from '../shared/layout-text.ts';
-import { QueryState } from '../shared/query-state.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import type { BlockComponentProps } from '../types.ts';
 
 export default function SchedulingContentBlock({ props, context }: BlockComponentProps<FromSchema<typeof schedulingContentProps>>) {

@@ -3,12 +3,11 @@
  * its start date, else the file's own settings (indicators tab); rows are days in the reader's
  * time zone, every value of a day listed as stored.
  */
-import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FromSchema } from 'json-schema-to-ts';
 import { useTranslation } from 'react-i18next';
 import type { valueTablesProps } from '../../../schemas/blocks/domain.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { BlockCard } from '../shared/block-card.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize } from '../shared/layout-text.ts';
@@ -28,10 +27,11 @@ export default function ValueTablesBlock({ props, context }: BlockComponentProps
   return (
     <BlockCard title={localize(props.title, i18n.language) || t('valueTables.title')}>
       {!fileId ? <EmptyState>{t('valueTables.preview')}</EmptyState>
-        : table.isPending ? <Loader size="sm" />
-          : table.isError ? <QueryError error={table.error} onRetry={() => void table.refetch()} />
-            : table.data.indicators.length === 0 ? <EmptyState>{t('valueTables.noIndicator')}</EmptyState>
-              : <ValueTableView table={table.data} />}
+        : (
+          <QueryState query={table} empty={<EmptyState>{t('valueTables.noIndicator')}</EmptyState>} isEmpty={(data) => data.indicators.length === 0}>
+            {(data) => <ValueTableView table={data} />}
+          </QueryState>
+        )}
     </BlockCard>
   );
 }

@@ -4,7 +4,7 @@
  * reference value as a line (the shared IndicatorChart), the questionnaire response that carried
  * them, the file's recent history, and for each alert its status, comment and close.
  */
-import { Anchor, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AlertBatchContext } from '../../../schemas/alerts.ts';
@@ -14,6 +14,7 @@ import { useStructureArea } from '../../lib/areas.ts';
 import { IndicatorChart } from '../../lib/charts/index.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { paths } from '../../lib/paths.ts';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AlertActions } from './alert-actions.tsx';
 import { useAlertBatch } from './api/alert-batch.ts';
@@ -59,8 +60,7 @@ export function AlertBatchPage() {
   const context = batch.data;
   const patientName = context ? `${context.patient.firstName} ${context.patient.lastName}` : '';
   usePageTitle(context ? t('alerts.batch.title', { patient: patientName }) : t('alerts.title'));
-  if (batch.isPending) return <Loader aria-label={t('alerts.title')} />;
-  if (!context) return <Text role="alert">{batch.error instanceof Error ? batch.error.message : ''}</Text>;
+  if (!context) return <QueryState query={batch} loadingLabel={t('alerts.title')} homeHref={paths.professional.home.getHref({ structureIndex })} />;
   const fileHref = (currentTab?: string) => paths.professional.patientFile.getHref({ structureIndex, patientFileId: context.patientFile.id, ...(currentTab ? { currentTab } : {}) });
   return (
     <Stack gap="lg">

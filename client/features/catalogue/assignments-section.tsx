@@ -3,13 +3,13 @@
  * with {establishmentService}): the list by level, and a line to call one more professional, the
  * services offered being those where the chosen person works. Nothing is preselected.
  */
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Establishment } from '../../../schemas/establishments.ts';
 import { textIn } from '../../../schemas/localized-text.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { LevelSwatch } from './level-swatch.tsx';
 import { useAssignmentChanges, useCallableProfessionals, useInterventionLevels, useLevelAssignments } from './api/catalogue.ts';
 import { CATALOGUE } from './texts.ts';
@@ -30,39 +30,38 @@ export function AssignmentsSection({ establishment }: { establishment: Establish
     <Stack gap="sm" component="section" data-testid="level-assignments">
       <Title order={2} size="h3">{t('catalogue.assignments.title')}</Title>
       <Text c="dimmed" size="sm">{t('catalogue.assignments.help')}</Text>
-      {assignments.isPending ? <Loader size="sm" aria-label={t('catalogue.common.loading')} />
-        : assignments.isError ? <QueryError error={assignments.error} onRetry={() => void assignments.refetch()} />
-          : assignments.data.length === 0 ? <Text c="dimmed">{t('catalogue.assignments.empty')}</Text>
-            : (
-              <Table striped aria-label={t('catalogue.assignments.tableLabel')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('catalogue.assignments.level')}</Table.Th>
-                    <Table.Th>{t('catalogue.assignments.service')}</Table.Th>
-                    <Table.Th>{t('catalogue.assignments.person')}</Table.Th>
-                    <Table.Th>{t('catalogue.common.actions')}</Table.Th>
+      <QueryState query={assignments} loadingLabel={t('catalogue.common.loading')} empty={t('catalogue.assignments.empty')}>
+        {(rows) => (
+          <Table striped aria-label={t('catalogue.assignments.tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('catalogue.assignments.level')}</Table.Th>
+                <Table.Th>{t('catalogue.assignments.service')}</Table.Th>
+                <Table.Th>{t('catalogue.assignments.person')}</Table.Th>
+                <Table.Th>{t('catalogue.common.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((a) => {
+                const level = levelOf(a.levelId);
+                return (
+                  <Table.Tr key={`${a.personId}/${a.levelId}/${a.serviceId}`}>
+                    <Table.Td>
+                      {level && <Group gap={6} wrap="nowrap"><LevelSwatch colour={level.colour} hideName /><bdi>{textIn(level.name, i18n.language)}</bdi></Group>}
+                    </Table.Td>
+                    <Table.Td><bdi>{a.serviceName}</bdi></Table.Td>
+                    <Table.Td><bdi>{fullName(a)}</bdi></Table.Td>
+                    <Table.Td>
+                      <Button size="compact-xs" variant="default" color="warning" aria-label={t('catalogue.assignments.remove', { name: fullName(a) })}
+                        onClick={() => unassign.mutate(a)}>{t('catalogue.common.delete')}</Button>
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {assignments.data.map((a) => {
-                    const level = levelOf(a.levelId);
-                    return (
-                      <Table.Tr key={`${a.personId}/${a.levelId}/${a.serviceId}`}>
-                        <Table.Td>
-                          {level && <Group gap={6} wrap="nowrap"><LevelSwatch colour={level.colour} hideName /><bdi>{textIn(level.name, i18n.language)}</bdi></Group>}
-                        </Table.Td>
-                        <Table.Td><bdi>{a.serviceName}</bdi></Table.Td>
-                        <Table.Td><bdi>{fullName(a)}</bdi></Table.Td>
-                        <Table.Td>
-                          <Button size="compact-xs" variant="default" color="warning" aria-label={t('catalogue.assignments.remove', { name: fullName(a) })}
-                            onClick={() => unassign.mutate(a)}>{t('catalogue.common.delete')}</Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            )}
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryState>
       {unassign.isError && <Alert color="negative" variant="light" role="alert">{unassign.error.message}</Alert>}
       <form noValidate onSubmit={(e) => {
         e.preventDefault();

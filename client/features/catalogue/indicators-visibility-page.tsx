@@ -3,11 +3,11 @@
  * a checklist of the establishment's indicators, checked when patients see them; each change is
  * saved at once (PUT indicators_visibility with the whole checked set) and said when saved.
  */
-import { Alert, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '../../../schemas/localized-text.ts';
 import { useStructureArea } from '../../lib/areas.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useIndicatorsVisibility, useVisibilityChange } from './api/catalogue.ts';
 import { CATALOGUE } from './texts.ts';
@@ -29,17 +29,16 @@ export function IndicatorsVisibilityPage() {
     <Stack gap="md" data-testid="indicators-visibility">
       <Title order={1} size="h2">{t('catalogue.visibility.title')}</Title>
       <Text c="dimmed" size="sm">{t('catalogue.visibility.help')}</Text>
-      {list.isPending ? <Loader size="sm" aria-label={t('catalogue.common.loading')} />
-        : list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} />
-          : list.data.length === 0 ? <Text c="dimmed">{t('catalogue.visibility.empty')}</Text>
-            : (
-              <Stack gap="xs" role="group" aria-label={t('catalogue.visibility.title')}>
-                {list.data.map((indicator) => (
-                  <Checkbox key={indicator.id} checked={visible.has(indicator.id)} onChange={(e) => toggle(indicator.id, e.currentTarget.checked)}
-                    label={<Group gap="xs"><bdi>{textIn(indicator.name, i18n.language) ?? indicator.name.fr}</bdi><Text span c="dimmed" size="xs" dir="ltr">{indicator.reference}</Text></Group>} />
-                ))}
-              </Stack>
-            )}
+      <QueryState query={list} loadingLabel={t('catalogue.common.loading')} empty={t('catalogue.visibility.empty')}>
+        {(rows) => (
+          <Stack gap="xs" role="group" aria-label={t('catalogue.visibility.title')}>
+            {rows.map((indicator) => (
+              <Checkbox key={indicator.id} checked={visible.has(indicator.id)} onChange={(e) => toggle(indicator.id, e.currentTarget.checked)}
+                label={<Group gap="xs"><bdi>{textIn(indicator.name, i18n.language) ?? indicator.name.fr}</bdi><Text span c="dimmed" size="xs" dir="ltr">{indicator.reference}</Text></Group>} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <Text size="sm" c="dimmed" aria-live="polite" mih={20}>
         {change.isPending ? t('catalogue.visibility.saving') : change.isSuccess ? t('catalogue.visibility.saved') : ''}
       </Text>

@@ -3,7 +3,7 @@
  * pathology and the pathology's description, whose file it is, and a link back to the file's
  * Conditions tab.
  */
-import { Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { textIn } from '../../../schemas/localized-text.ts';
@@ -11,7 +11,7 @@ import { useStructureArea } from '../../lib/areas.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { FileStatusBadge } from '../../lib/ui/file-status-badge.tsx';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useCondition } from './api/conditions.ts';
 import { CONDITIONS } from './texts.ts';
@@ -27,8 +27,7 @@ export function Component() {
   const name = query.data ? textIn(query.data.condition.pathology.name, i18n.language) ?? query.data.condition.pathology.slug : '';
   usePageTitle(query.data ? t(`${K}.screen.title`, { name }) : t(`${K}.tab`));
 
-  if (query.isPending) return <Loader size="sm" aria-label={t(`${K}.loading`)} />;
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} homeHref={paths.professional.home.getHref({ structureIndex: index })} />;
+  if (!query.isSuccess) return <QueryState query={query} loadingLabel={t(`${K}.loading`)} homeHref={paths.professional.home.getHref({ structureIndex: index })} />;
 
   const { condition, patientFile } = query.data;
   const patient = patientFile.patient;

@@ -5,7 +5,7 @@
  * and answers on the field in the interface's language; its message is shown on that field. A
  * closed file is shown read-only.
  */
-import { Alert, Anchor, Button, Group, Loader, Modal, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ import { CalendarDateInput, calendarDateOf } from '../../lib/dates/calendar-date
 import { dateInputFormat } from '../../lib/dates/calendar-input.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { paths } from '../../lib/paths.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAddCondition, useConditions, usePathologies, useRemoveCondition } from './api/conditions.ts';
 import { CONDITIONS } from './texts.ts';
@@ -48,45 +48,44 @@ export function ConditionsTab({ file, structureIndex }: { file: PatientFileSumma
       {readOnly && <Alert color="gray" variant="light">{t(`${K}.readOnly`)}</Alert>}
       {done && <Alert color="positive" variant="light" role="status">{done}</Alert>}
       {failure && <Alert color="negative" variant="light" role="alert">{t(`${K}.failed`, { message: failure })}</Alert>}
-      {list.isPending ? <Loader size="sm" aria-label={t(`${K}.loading`)} />
-        : list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} />
-          : list.data.data.length === 0 ? <Text c="dimmed">{t(`${K}.empty`)}</Text>
-            : (
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped aria-label={t(`${K}.tableLabel`)}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {(['pathology', 'diagnosedOn', 'note', 'addedBy'] as const).map((c) => <Table.Th key={c}>{t(`${K}.columns.${c}`)}</Table.Th>)}
-                      {!readOnly && <Table.Th>{t(`${K}.columns.actions`)}</Table.Th>}
+      <QueryState query={list} loadingLabel={t(`${K}.loading`)} empty={t(`${K}.empty`)} isEmpty={(d) => d.data.length === 0}>
+        {({ data: conditions }) => (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped aria-label={t(`${K}.tableLabel`)}>
+              <Table.Thead>
+                <Table.Tr>
+                  {(['pathology', 'diagnosedOn', 'note', 'addedBy'] as const).map((c) => <Table.Th key={c}>{t(`${K}.columns.${c}`)}</Table.Th>)}
+                  {!readOnly && <Table.Th>{t(`${K}.columns.actions`)}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {conditions.map((c) => {
+                  const name = nameOf(c.pathology);
+                  return (
+                    <Table.Tr key={c.id} data-condition={c.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.professional.condition.getHref({ structureIndex, id: c.id })} aria-label={t(`${K}.open`, { name })}>
+                          {name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{c.diagnosedOn ? dates.calendarDate(c.diagnosedOn) : t(`${K}.none`)}</Table.Td>
+                      <Table.Td>{c.note ?? t(`${K}.none`)}</Table.Td>
+                      <Table.Td>{c.createdBy?.name ?? t(`${K}.none`)}</Table.Td>
+                      {!readOnly && (
+                        <Table.Td>
+                          <Button size="compact-xs" variant="default" color="warning" onClick={() => { setDone(null); setRemoving(c); }}>
+                            {t(`${K}.remove.open`, { name })}
+                          </Button>
+                        </Table.Td>
+                      )}
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.data.data.map((c) => {
-                      const name = nameOf(c.pathology);
-                      return (
-                        <Table.Tr key={c.id} data-condition={c.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={paths.professional.condition.getHref({ structureIndex, id: c.id })} aria-label={t(`${K}.open`, { name })}>
-                              {name}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>{c.diagnosedOn ? dates.calendarDate(c.diagnosedOn) : t(`${K}.none`)}</Table.Td>
-                          <Table.Td>{c.note ?? t(`${K}.none`)}</Table.Td>
-                          <Table.Td>{c.createdBy?.name ?? t(`${K}.none`)}</Table.Td>
-                          {!readOnly && (
-                            <Table.Td>
-                              <Button size="compact-xs" variant="default" color="warning" onClick={() => { setDone(null); setRemoving(c); }}>
-                                {t(`${K}.remove.open`, { name })}
-                              </Button>
-                            </Table.Td>
-                          )}
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
       {!readOnly && (
         <AddCondition
           pathologies={(pathologies.data?.data ?? []).filter((p) => !present.has(p.id)).map((p) => ({ value: p.id, label: nameOf(p) }))}

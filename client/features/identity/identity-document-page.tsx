@@ -4,13 +4,13 @@
  * download (the server sends PDFs as attachments: a browser's PDF viewer runs scripts). Reading the
  * bytes writes DOCUMENT_VIEWED to the patient file's history.
  */
-import { Alert, Anchor, Button, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { useStructureArea } from '../../lib/areas.ts';
 import { paths } from '../../lib/paths.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { documentDownloadUrl, useIdentityDocument } from './api/identity.ts';
 import { IDENTITY } from './texts.ts';
@@ -24,8 +24,7 @@ export function Component() {
   const dates = useDates();
   const query = useIdentityDocument(patientId, documentId);
   usePageTitle(query.data ? t(`${K}.document.title`, { type: query.data.type.label }) : t(`${K}.document.loading`));
-  if (query.isPending) return <Loader size="sm" aria-label={t(`${K}.document.loading`)} />;
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} homeHref={paths.professional.home.getHref({ structureIndex: index })} />;
+  if (!query.isSuccess) return <QueryState query={query} loadingLabel={t(`${K}.document.loading`)} homeHref={paths.professional.home.getHref({ structureIndex: index })} />;
   const doc = query.data;
   const url = documentDownloadUrl(patientId, documentId);
   const image = doc.file.mimeType === 'image/png' || doc.file.mimeType === 'image/jpeg';

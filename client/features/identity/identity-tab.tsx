@@ -5,7 +5,7 @@
  * needs a proof of identity chosen among the documents (the professional confirms it by submitting).
  * The server checks every rule and answers on the field in the interface's language.
  */
-import { Alert, Anchor, Button, Checkbox, FileInput, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, FileInput, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ import { CalendarDateInput, calendarDateOf, typedCalendarDate } from '../../lib/
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { IdentityBadge } from '../../lib/ui/identity-badge.tsx';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import {
   useAddIdentityDocument, useChangeIdentity, useDocumentTypes, useFileIdentity, useIdentityDocuments, useSearchIdentity, useVerifyIdentity,
@@ -31,8 +31,7 @@ export function IdentityTab({ file, structureIndex }: { file: PatientFileSummary
   const { t } = useTranslation(IDENTITY);
   usePageTitle(t(`${K}.tab`));
   const query = useFileIdentity(file.id);
-  if (query.isPending) return <Loader size="sm" aria-label={t(`${K}.loading`)} />;
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.isSuccess) return <QueryState query={query} loadingLabel={t(`${K}.loading`)} />;
   return <IdentityPanel file={file} structureIndex={structureIndex} person={query.data} />;
 }
 
@@ -93,36 +92,35 @@ function IdentityPanel({ file, structureIndex, person }: { file: PatientFileSumm
 
       <Stack gap="xs" component="section" aria-labelledby="identity-documents-title">
         <Title order={3} size="h4" id="identity-documents-title">{t(`${K}.documents.title`)}</Title>
-        {documents.isPending ? <Loader size="sm" aria-label={t(`${K}.loading`)} />
-          : documents.isError ? <QueryError error={documents.error} onRetry={() => void documents.refetch()} />
-            : documents.data.length === 0 ? <Text c="dimmed">{t(`${K}.documents.empty`)}</Text>
-              : (
-                <Table.ScrollContainer minWidth={520}>
-                  <Table striped aria-label={t(`${K}.documents.title`)}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        {(['type', 'file', 'uploadedBy', 'createdAt', 'confirmed'] as const).map((c) => <Table.Th key={c}>{t(`${K}.documents.columns.${c}`)}</Table.Th>)}
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {documents.data.map((d) => (
-                        <Table.Tr key={d.id} data-document={d.id}>
-                          <Table.Td>{d.type.label}</Table.Td>
-                          <Table.Td>
-                            <Anchor component={Link} to={paths.professional.identityDocument.getHref({ structureIndex, patientId: person.personId, documentId: d.id })}
-                              aria-label={t(`${K}.documents.open`, { type: d.type.label, name: d.file.name })}>
-                              {d.file.name}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>{d.uploadedBy}</Table.Td>
-                          <Table.Td>{dates.calendarDate(d.createdAt.slice(0, 10))}</Table.Td>
-                          <Table.Td>{d.confirmedBy ? t(`${K}.documents.confirmedBy`, { name: d.confirmedBy }) : t(`${K}.documents.notConfirmed`)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
+        <QueryState query={documents} loadingLabel={t(`${K}.loading`)} empty={t(`${K}.documents.empty`)}>
+          {(rows) => (
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped aria-label={t(`${K}.documents.title`)}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {(['type', 'file', 'uploadedBy', 'createdAt', 'confirmed'] as const).map((c) => <Table.Th key={c}>{t(`${K}.documents.columns.${c}`)}</Table.Th>)}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((d) => (
+                    <Table.Tr key={d.id} data-document={d.id}>
+                      <Table.Td>{d.type.label}</Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.professional.identityDocument.getHref({ structureIndex, patientId: person.personId, documentId: d.id })}
+                          aria-label={t(`${K}.documents.open`, { type: d.type.label, name: d.file.name })}>
+                          {d.file.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{d.uploadedBy}</Table.Td>
+                      <Table.Td>{dates.calendarDate(d.createdAt.slice(0, 10))}</Table.Td>
+                      <Table.Td>{d.confirmedBy ? t(`${K}.documents.confirmedBy`, { name: d.confirmedBy }) : t(`${K}.documents.notConfirmed`)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
         {!readOnly && <AddDocument file={file} personId={person.personId} />}
       </Stack>
 

@@ -4,13 +4,13 @@
  * nothing preselected but the chart type (a choice with a harmless default), numbers as typed,
  * the server's messages on their fields.
  */
-import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, MultiSelect, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, MultiSelect, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartDisplay } from '../../../schemas/chart-displays.ts';
 import type { CustomizableIndicator } from '../../../schemas/customizable-indicators.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { useChartDisplays, useTabChange } from './api/indicators-tab.ts';
 import { ChartCard, chartTitle } from '../../blocks/graphs/chart-card.tsx';
 import { nameOf } from '../../blocks/value-tables/format.ts';
@@ -32,34 +32,33 @@ export function ChartsSection({ fileId, readOnly, indicators }: { fileId: string
         <Title order={3} size="h4" id="indicators-charts-title">{t(`${K}.charts.title`)}</Title>
         {!readOnly && <Button size="xs" onClick={() => setEditing('new')}>{t(`${K}.charts.add`)}</Button>}
       </Group>
-      {charts.isPending ? <Loader size="sm" aria-label={t(`${K}.loading`)} />
-        : charts.isError ? <QueryError error={charts.error} onRetry={() => void charts.refetch()} />
-          : charts.data.data.length === 0 ? <Text c="dimmed">{t(`${K}.charts.empty`)}</Text>
-            : charts.data.data.map((chart) => {
-              const title = chartTitle(chart, i18n.language);
-              return (
-                <Paper key={chart.id} withBorder p="sm" data-chart-display={chart.id} data-excluded={chart.excludedAt ? true : undefined}>
-                  <Group justify="space-between" align="flex-start" mb="xs">
-                    <Group gap="xs">
-                      <Text fw={600} dir="auto">{title}</Text>
-                      <Text size="sm" c="dimmed">{t(`${K}.charts.period`, { count: chart.periodDays })}</Text>
-                      {chart.visibleToPatient && <Badge size="sm" variant="light" tt="none">{t(`${K}.charts.visibleToPatient`)}</Badge>}
-                      {chart.excludedAt && <Badge size="sm" variant="light" color="warning" tt="none">{t(`${K}.charts.excluded`)}</Badge>}
-                    </Group>
-                    {!readOnly && (
-                      <Group gap={4} role="group" aria-label={t(`${K}.charts.actions`, { title })}>
-                        <Button size="compact-xs" variant="default" onClick={() => setEditing(chart)}>{t(`${K}.charts.edit`)}</Button>
-                        <Button size="compact-xs" variant="default" onClick={() => change.mutate({ action: chart.excludedAt ? 'restoreChart' : 'excludeChart', chartDisplayId: chart.id })}>
-                          {t(chart.excludedAt ? `${K}.charts.restore` : `${K}.charts.exclude`)}
-                        </Button>
-                        <Button size="compact-xs" variant="default" color="negative" onClick={() => setDeleting(chart)}>{t(`${K}.charts.delete`)}</Button>
-                      </Group>
-                    )}
+      <QueryState query={charts} loadingLabel={t(`${K}.loading`)} empty={t(`${K}.charts.empty`)} isEmpty={(d) => d.data.length === 0}>
+        {({ data: rows }) => rows.map((chart) => {
+          const title = chartTitle(chart, i18n.language);
+          return (
+            <Paper key={chart.id} withBorder p="sm" data-chart-display={chart.id} data-excluded={chart.excludedAt ? true : undefined}>
+              <Group justify="space-between" align="flex-start" mb="xs">
+                <Group gap="xs">
+                  <Text fw={600} dir="auto">{title}</Text>
+                  <Text size="sm" c="dimmed">{t(`${K}.charts.period`, { count: chart.periodDays })}</Text>
+                  {chart.visibleToPatient && <Badge size="sm" variant="light" tt="none">{t(`${K}.charts.visibleToPatient`)}</Badge>}
+                  {chart.excludedAt && <Badge size="sm" variant="light" color="warning" tt="none">{t(`${K}.charts.excluded`)}</Badge>}
+                </Group>
+                {!readOnly && (
+                  <Group gap={4} role="group" aria-label={t(`${K}.charts.actions`, { title })}>
+                    <Button size="compact-xs" variant="default" onClick={() => setEditing(chart)}>{t(`${K}.charts.edit`)}</Button>
+                    <Button size="compact-xs" variant="default" onClick={() => change.mutate({ action: chart.excludedAt ? 'restoreChart' : 'excludeChart', chartDisplayId: chart.id })}>
+                      {t(chart.excludedAt ? `${K}.charts.restore` : `${K}.charts.exclude`)}
+                    </Button>
+                    <Button size="compact-xs" variant="default" color="negative" onClick={() => setDeleting(chart)}>{t(`${K}.charts.delete`)}</Button>
                   </Group>
-                  {!chart.excludedAt && <ChartCard fileId={fileId} chart={chart} now={now} />}
-                </Paper>
-              );
-            })}
+                )}
+              </Group>
+              {!chart.excludedAt && <ChartCard fileId={fileId} chart={chart} now={now} />}
+            </Paper>
+          );
+        })}
+      </QueryState>
       {editing && (
         <ChartForm
           indicators={indicators} chart={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)}

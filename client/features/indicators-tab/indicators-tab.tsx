@@ -31,10 +31,7 @@ export function IndicatorsTab({ file }: { file: PatientFileSummary }) {
       <Divider />
       <ValueTableSection fileId={file.id} readOnly={readOnly} indicators={list} />
       <Divider />
-      <ThresholdsSection
-        fileId={file.id} readOnly={readOnly} indicators={indicators.data?.data} error={indicators.error}
-        pending={indicators.isPending} onRetry={() => void indicators.refetch()}
-      />
+      <ThresholdsSection fileId={file.id} readOnly={readOnly} indicators={indicators} />
       <RulesSection fileId={file.id} readOnly={readOnly} indicators={list} />
     </Stack>
   );

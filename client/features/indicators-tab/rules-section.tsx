@@ -2,14 +2,14 @@
  * The file's non-compliance rules (slice D's routes): each with its indicators, its days without a
  * value, its state and the protocol that brought it; add one, deactivate, exclude, restore.
  */
-import { Badge, Button, Group, Loader, MultiSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, MultiSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomizableIndicator } from '../../../schemas/customizable-indicators.ts';
 import { nameOf } from '../../blocks/value-tables/format.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { useNonComplianceRules, useTabChange } from './api/indicators-tab.ts';
 import { INDICATORS_TAB } from './texts.ts';
 
@@ -27,31 +27,30 @@ export function RulesSection({ fileId, readOnly, indicators }: { fileId: string;
   return (
     <Stack gap="sm" component="section" aria-labelledby="indicators-rules-title">
       <Title order={3} size="h4" id="indicators-rules-title">{t(`${K}.rules.title`)}</Title>
-      {rules.isPending ? <Loader size="sm" aria-label={t(`${K}.loading`)} />
-        : rules.isError ? <QueryError error={rules.error} onRetry={() => void rules.refetch()} />
-          : rules.data.length === 0 ? <Text c="dimmed">{t(`${K}.rules.empty`)}</Text>
-            : rules.data.map((rule) => {
-              const state = !rule.active ? 'inactive' : rule.excludedAt ? 'excluded' : 'active';
-              return (
-                <Paper key={rule.id} withBorder p="xs" data-rule={rule.id}>
-                  <Group justify="space-between">
-                    <Group gap="xs">
-                      <Text size="sm">{t(`${K}.rules.summary`, { indicators: rule.indicators.map((i) => nameOf(i.name, language)).join(', '), count: rule.periodInDays })}</Text>
-                      <Badge size="sm" variant="light" color={state === 'active' ? 'positive' : 'gray'} tt="none">{t(`${K}.rules.state.${state}`)}</Badge>
-                      {rule.protocol && <Badge size="sm" variant="outline" tt="none">{t(`${K}.rules.fromProtocol`, { name: nameOf(rule.protocol.name, language) })}</Badge>}
-                    </Group>
-                    {!readOnly && rule.active && (
-                      <Group gap={4}>
-                        <Button size="compact-xs" variant="default" onClick={() => change.mutate({ action: rule.excludedAt ? 'restoreRule' : 'excludeRule', ruleId: rule.id })}>
-                          {t(rule.excludedAt ? `${K}.rules.restore` : `${K}.rules.exclude`)}
-                        </Button>
-                        <Button size="compact-xs" variant="default" color="negative" onClick={() => change.mutate({ action: 'deactivateRule', ruleId: rule.id })}>{t(`${K}.rules.deactivate`)}</Button>
-                      </Group>
-                    )}
+      <QueryState query={rules} loadingLabel={t(`${K}.loading`)} empty={t(`${K}.rules.empty`)}>
+        {(rows) => rows.map((rule) => {
+          const state = !rule.active ? 'inactive' : rule.excludedAt ? 'excluded' : 'active';
+          return (
+            <Paper key={rule.id} withBorder p="xs" data-rule={rule.id}>
+              <Group justify="space-between">
+                <Group gap="xs">
+                  <Text size="sm">{t(`${K}.rules.summary`, { indicators: rule.indicators.map((i) => nameOf(i.name, language)).join(', '), count: rule.periodInDays })}</Text>
+                  <Badge size="sm" variant="light" color={state === 'active' ? 'positive' : 'gray'} tt="none">{t(`${K}.rules.state.${state}`)}</Badge>
+                  {rule.protocol && <Badge size="sm" variant="outline" tt="none">{t(`${K}.rules.fromProtocol`, { name: nameOf(rule.protocol.name, language) })}</Badge>}
+                </Group>
+                {!readOnly && rule.active && (
+                  <Group gap={4}>
+                    <Button size="compact-xs" variant="default" onClick={() => change.mutate({ action: rule.excludedAt ? 'restoreRule' : 'excludeRule', ruleId: rule.id })}>
+                      {t(rule.excludedAt ? `${K}.rules.restore` : `${K}.rules.exclude`)}
+                    </Button>
+                    <Button size="compact-xs" variant="default" color="negative" onClick={() => change.mutate({ action: 'deactivateRule', ruleId: rule.id })}>{t(`${K}.rules.deactivate`)}</Button>
                   </Group>
-                </Paper>
-              );
-            })}
+                )}
+              </Group>
+            </Paper>
+          );
+        })}
+      </QueryState>
       {!readOnly && (
         <form noValidate aria-label={t(`${K}.rules.add`)} onSubmit={(e) => {
           e.preventDefault();

@@ -5,7 +5,7 @@
  * (replacing the defaults on this file) and its reference value; "Back to the defaults" removes the
  * file's own. Values are kept as typed and sent as numbers; the server's messages go on their rows.
  */
-import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoundaryInForce, CustomizableIndicator } from '../../../schemas/customizable-indicators.ts';
@@ -13,7 +13,7 @@ import { BOUNDARY_OPERATORS, type BoundaryOperator } from '../../../schemas/tele
 import { nameOf, valueText } from '../../blocks/value-tables/format.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState, type QueryLike } from '../../lib/ui/query-state.tsx';
 import { useTabChange } from './api/indicators-tab.ts';
 import { INDICATORS_TAB } from './texts.ts';
 
@@ -36,76 +36,76 @@ function BoundaryBadge({ boundary }: { boundary: BoundaryInForce }) {
   );
 }
 
-export function ThresholdsSection({ fileId, readOnly, indicators, error, pending, onRetry }: {
-  fileId: string; readOnly: boolean; indicators: CustomizableIndicator[] | undefined; error: Error | null; pending: boolean; onRetry(): void;
+export function ThresholdsSection({ fileId, readOnly, indicators }: {
+  fileId: string; readOnly: boolean; indicators: QueryLike<{ data: CustomizableIndicator[] }>;
 }) {
   const { t } = useTranslation(INDICATORS_TAB);
   const dates = useDates();
   const change = useTabChange(fileId);
   const [editing, setEditing] = useState<CustomizableIndicator | null>(null);
-  const levels = new Map((indicators ?? []).flatMap((i) => [...i.boundaries, ...i.defaults]).map((b) => [b.level.id, b.level]));
+  const levels = new Map((indicators.data?.data ?? []).flatMap((i) => [...i.boundaries, ...i.defaults]).map((b) => [b.level.id, b.level]));
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="indicators-thresholds-title">
       <Title order={3} size="h4" id="indicators-thresholds-title">{t(`${K}.thresholds.title`)}</Title>
-      {pending ? <Loader size="sm" aria-label={t(`${K}.loading`)} />
-        : error || !indicators ? <QueryError error={error} onRetry={onRetry} />
-          : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table withTableBorder data-testid="thresholds-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t(`${K}.thresholds.indicator`)}</Table.Th>
-                    <Table.Th scope="col">{t(`${K}.thresholds.inForce`)}</Table.Th>
-                    <Table.Th scope="col">{t(`${K}.thresholds.reference`)}</Table.Th>
-                    <Table.Th scope="col">{t(`${K}.thresholds.rules`)}</Table.Th>
-                    <Table.Th scope="col">{t(`${K}.thresholds.lastValue`)}</Table.Th>
-                    {!readOnly && <Table.Th />}
+      <QueryState query={indicators} loadingLabel={t(`${K}.loading`)}>
+        {({ data: rows }) => (
+        <Table.ScrollContainer minWidth={720}>
+          <Table withTableBorder data-testid="thresholds-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t(`${K}.thresholds.indicator`)}</Table.Th>
+                <Table.Th scope="col">{t(`${K}.thresholds.inForce`)}</Table.Th>
+                <Table.Th scope="col">{t(`${K}.thresholds.reference`)}</Table.Th>
+                <Table.Th scope="col">{t(`${K}.thresholds.rules`)}</Table.Th>
+                <Table.Th scope="col">{t(`${K}.thresholds.lastValue`)}</Table.Th>
+                {!readOnly && <Table.Th />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((indicator) => {
+                const name = nameOf(indicator.name, dates.language);
+                return (
+                  <Table.Tr key={indicator.id} data-indicator={indicator.reference}>
+                    <Table.Th scope="row">{name} <Text span size="xs" c="dimmed">({indicator.unit.symbol})</Text></Table.Th>
+                    <Table.Td>
+                      {indicator.boundaries.length === 0 ? <Text size="sm" c="dimmed">{t(`${K}.thresholds.none`)}</Text>
+                        : <Stack gap={4}>{indicator.boundaries.map((b) => <BoundaryBadge key={b.id} boundary={b} />)}</Stack>}
+                    </Table.Td>
+                    <Table.Td>
+                      {indicator.referenceValue
+                        ? <Text size="sm"><bdi>{valueText(indicator.referenceValue.value, dates.language)}</bdi> ({t(`${K}.thresholds.referenceOrigin.${indicator.referenceValue.origin}`)})</Text>
+                        : <Text size="sm" c="dimmed">{t(`${K}.thresholds.none`)}</Text>}
+                    </Table.Td>
+                    <Table.Td>
+                      {indicator.nonComplianceRules.length === 0 ? <Text size="sm" c="dimmed">{t(`${K}.thresholds.none`)}</Text>
+                        : indicator.nonComplianceRules.map((r) => <Text size="sm" key={r.id}>{t(`${K}.thresholds.ruleDays`, { count: r.periodInDays })}</Text>)}
+                    </Table.Td>
+                    <Table.Td>
+                      {indicator.lastValue
+                        ? <Text size="sm"><bdi>{valueText(indicator.lastValue.value, dates.language)}</bdi> · {dates.dateTime(indicator.lastValue.measuredAt, 'short')}</Text>
+                        : <Text size="sm" c="dimmed">{t(`${K}.thresholds.noValue`)}</Text>}
+                    </Table.Td>
+                    {!readOnly && (
+                      <Table.Td>
+                        <Group gap={4} role="group" aria-label={t(`${K}.thresholds.actions`, { name })} wrap="nowrap">
+                          <Button size="compact-xs" variant="default" onClick={() => { change.reset(); setEditing(indicator); }}>{t(`${K}.thresholds.edit`)}</Button>
+                          {indicator.origin === 'file' && (
+                            <Button size="compact-xs" variant="default" onClick={() => change.mutate({ action: 'resetBoundaries', indicatorId: indicator.id })}>
+                              {t(`${K}.thresholds.reset`)}
+                            </Button>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    )}
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {indicators.map((indicator) => {
-                    const name = nameOf(indicator.name, dates.language);
-                    return (
-                      <Table.Tr key={indicator.id} data-indicator={indicator.reference}>
-                        <Table.Th scope="row">{name} <Text span size="xs" c="dimmed">({indicator.unit.symbol})</Text></Table.Th>
-                        <Table.Td>
-                          {indicator.boundaries.length === 0 ? <Text size="sm" c="dimmed">{t(`${K}.thresholds.none`)}</Text>
-                            : <Stack gap={4}>{indicator.boundaries.map((b) => <BoundaryBadge key={b.id} boundary={b} />)}</Stack>}
-                        </Table.Td>
-                        <Table.Td>
-                          {indicator.referenceValue
-                            ? <Text size="sm"><bdi>{valueText(indicator.referenceValue.value, dates.language)}</bdi> ({t(`${K}.thresholds.referenceOrigin.${indicator.referenceValue.origin}`)})</Text>
-                            : <Text size="sm" c="dimmed">{t(`${K}.thresholds.none`)}</Text>}
-                        </Table.Td>
-                        <Table.Td>
-                          {indicator.nonComplianceRules.length === 0 ? <Text size="sm" c="dimmed">{t(`${K}.thresholds.none`)}</Text>
-                            : indicator.nonComplianceRules.map((r) => <Text size="sm" key={r.id}>{t(`${K}.thresholds.ruleDays`, { count: r.periodInDays })}</Text>)}
-                        </Table.Td>
-                        <Table.Td>
-                          {indicator.lastValue
-                            ? <Text size="sm"><bdi>{valueText(indicator.lastValue.value, dates.language)}</bdi> · {dates.dateTime(indicator.lastValue.measuredAt, 'short')}</Text>
-                            : <Text size="sm" c="dimmed">{t(`${K}.thresholds.noValue`)}</Text>}
-                        </Table.Td>
-                        {!readOnly && (
-                          <Table.Td>
-                            <Group gap={4} role="group" aria-label={t(`${K}.thresholds.actions`, { name })} wrap="nowrap">
-                              <Button size="compact-xs" variant="default" onClick={() => { change.reset(); setEditing(indicator); }}>{t(`${K}.thresholds.edit`)}</Button>
-                              {indicator.origin === 'file' && (
-                                <Button size="compact-xs" variant="default" onClick={() => change.mutate({ action: 'resetBoundaries', indicatorId: indicator.id })}>
-                                  {t(`${K}.thresholds.reset`)}
-                                </Button>
-                              )}
-                            </Group>
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        )}
+      </QueryState>
       {editing && (
         <EditThresholds
           indicator={editing} levels={[...levels.values()].sort((a, b) => a.rank - b.rank)} onClose={() => setEditing(null)}

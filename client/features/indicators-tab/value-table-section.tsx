@@ -2,7 +2,7 @@
  * The file's value table and its settings {indicators, startDate}: the columns chosen (none: every
  * indicator) and the first day typed by hand (empty: the last 14 days), saved for the whole team.
  */
-import { Button, Group, Loader, MultiSelect, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomizableIndicator } from '../../../schemas/customizable-indicators.ts';
@@ -11,7 +11,7 @@ import { ValueTableView } from '../../blocks/value-tables/value-table-view.tsx';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { calendarDateOf, CalendarDateInput, typedCalendarDate } from '../../lib/dates/calendar-date-input.tsx';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { useTabChange, useValueTable, useValueTableSettings } from './api/indicators-tab.ts';
 import { INDICATORS_TAB } from './texts.ts';
 
@@ -52,9 +52,7 @@ export function ValueTableSection({ fileId, readOnly, indicators }: { fileId: st
           </form>
         </Paper>
       )}
-      {table.isPending ? <Loader size="sm" aria-label={t(`${K}.loading`)} />
-        : table.isError ? <QueryError error={table.error} onRetry={() => void table.refetch()} />
-          : <ValueTableView table={table.data} />}
+      <QueryState query={table} loadingLabel={t(`${K}.loading`)}>{(data) => <ValueTableView table={data} />}</QueryState>
     </Stack>
   );
 }

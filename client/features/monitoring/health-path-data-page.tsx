@@ -4,13 +4,13 @@
  * patients see (last value, chart over 7/30/90 days with their thresholds and reference value,
  * values list), entering a value while the file is open, and their questionnaire answers.
  */
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatientArea } from '../../lib/areas.ts';
 import { FormResponsesList } from '../../lib/form-responses/form-responses-list.tsx';
 import { paths } from '../../lib/paths.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMonitoredIndicators } from '../../lib/monitoring/queries.ts';
 import { EnterValueModal } from './enter-value-form.tsx';
@@ -40,17 +40,16 @@ export function HealthPathDataPage() {
       {done && <Alert color="positive" variant="light" role="status" withCloseButton onClose={() => setDone(null)}>{done}</Alert>}
       <Stack gap="sm" component="section" aria-labelledby="monitoring-indicators">
         <Title order={2} size="h3" id="monitoring-indicators">{t(`${K}.indicatorsTitle`)}</Title>
-        {indicators.isPending && <Loader aria-label={t(`${K}.loading`)} />}
-        {indicators.isError && <QueryError error={indicators.error} onRetry={() => void indicators.refetch()} homeHref={paths.patient.home.getHref({ patientFileIndex: index })} />}
-        {indicators.data?.length === 0 && <Text c="dimmed">{t(`${K}.empty`)}</Text>}
-        {indicators.data && indicators.data.length > 0 && (
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            {indicators.data.map((indicator) => (
-              <IndicatorCard key={indicator.id} patientFileId={patientFile.id} indicator={indicator}
-                onEnter={open ? () => { setDone(null); setEntering({ indicatorId: indicator.id }); } : undefined} />
-            ))}
-          </SimpleGrid>
-        )}
+        <QueryState query={indicators} loadingLabel={t(`${K}.loading`)} homeHref={paths.patient.home.getHref({ patientFileIndex: index })} empty={t(`${K}.empty`)}>
+          {(rows) => (
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              {rows.map((indicator) => (
+                <IndicatorCard key={indicator.id} patientFileId={patientFile.id} indicator={indicator}
+                  onEnter={open ? () => { setDone(null); setEntering({ indicatorId: indicator.id }); } : undefined} />
+              ))}
+            </SimpleGrid>
+          )}
+        </QueryState>
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="monitoring-responses">
         <Title order={2} size="h3" id="monitoring-responses">{t(`${K}.responsesTitle`)}</Title>

@@ -6,14 +6,14 @@
  * field, in the interface's language; its messages are shown on that field. A closed file is
  * shown read-only.
  */
-import { Alert, Button, CopyButton, Group, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddCaregiverBody, AddedCaregiver, Caregiver } from '../../../schemas/caregivers.ts';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAddCaregiver, useCaregivers, useRemoveCaregiver } from './api/caregivers.ts';
 import { PATIENT_FILE_CAREGIVERS } from './texts.ts';
@@ -52,38 +52,37 @@ export function CaregiversTab({ file }: { file: PatientFileSummary }) {
       {readOnly && <Alert color="gray" variant="light">{t(`${K}.readOnly`)}</Alert>}
       {done && <Alert color="positive" variant="light" role="status">{done}</Alert>}
       {failure && <Alert color="negative" variant="light" role="alert">{t(`${K}.failed`, { message: failure })}</Alert>}
-      {list.isPending ? <Loader size="sm" aria-label={t(`${K}.loading`)} />
-        : list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} />
-          : list.data.length === 0 ? <Text c="dimmed">{t(`${K}.empty`)}</Text>
-            : (
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped aria-label={t(`${K}.tableLabel`)}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {(['name', 'email', 'phone', 'addedAt'] as const).map((c) => <Table.Th key={c}>{t(`${K}.columns.${c}`)}</Table.Th>)}
-                      {!readOnly && <Table.Th>{t(`${K}.columns.actions`)}</Table.Th>}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.data.map((c) => (
-                      <Table.Tr key={c.userId} data-caregiver={c.userId}>
-                        <Table.Td>{c.firstName} {c.lastName}</Table.Td>
-                        <Table.Td><bdi>{c.email}</bdi></Table.Td>
-                        <Table.Td>{c.phone ? <bdi dir="ltr">{c.phone}</bdi> : t(`${K}.none`)}</Table.Td>
-                        <Table.Td>{dates.dateTime(c.addedAt, 'short')}</Table.Td>
-                        {!readOnly && (
-                          <Table.Td>
-                            <Button size="compact-xs" variant="default" color="warning" onClick={() => { setDone(null); setRemoving(c); }}>
-                              {t(`${K}.remove.open`, { name: `${c.firstName} ${c.lastName}` })}
-                            </Button>
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+      <QueryState query={list} loadingLabel={t(`${K}.loading`)} empty={t(`${K}.empty`)}>
+        {(rows) => (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped aria-label={t(`${K}.tableLabel`)}>
+              <Table.Thead>
+                <Table.Tr>
+                  {(['name', 'email', 'phone', 'addedAt'] as const).map((c) => <Table.Th key={c}>{t(`${K}.columns.${c}`)}</Table.Th>)}
+                  {!readOnly && <Table.Th>{t(`${K}.columns.actions`)}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((c) => (
+                  <Table.Tr key={c.userId} data-caregiver={c.userId}>
+                    <Table.Td>{c.firstName} {c.lastName}</Table.Td>
+                    <Table.Td><bdi>{c.email}</bdi></Table.Td>
+                    <Table.Td>{c.phone ? <bdi dir="ltr">{c.phone}</bdi> : t(`${K}.none`)}</Table.Td>
+                    <Table.Td>{dates.dateTime(c.addedAt, 'short')}</Table.Td>
+                    {!readOnly && (
+                      <Table.Td>
+                        <Button size="compact-xs" variant="default" color="warning" onClick={() => { setDone(null); setRemoving(c); }}>
+                          {t(`${K}.remove.open`, { name: `${c.firstName} ${c.lastName}` })}
+                        </Button>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
       {!readOnly && <AddCaregiver pending={add.isPending} errors={errors} onAdd={onAdd} onModeChange={() => add.reset()} />}
       {removing && (
         <Modal opened onClose={() => setRemoving(null)} title={t(`${K}.remove.title`, { name: `${removing.firstName} ${removing.lastName}` })} closeButtonProps={{ 'aria-label': t(`${K}.remove.cancel`) }}>

@@ -6,14 +6,14 @@
  * the field says the same thing; the server's own answer is shown on the field otherwise. A
  * closed file is shown read-only (the server refuses any change with 409 anyway).
  */
-import { Alert, Badge, Button, Group, Loader, Modal, Pagination, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { characterCount, NOTE_TEXT_LIMITS, noteTextError, type Note } from '../../../schemas/notes.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useChangeNote, useNotes } from './api/notes.ts';
 import { PATIENT_FILE_NOTES } from './texts.ts';
@@ -61,24 +61,23 @@ export function NotesTab({ file }: { file: PatientFileSummary }) {
         checked={showArchived} onChange={(e) => { setShowArchived(e.currentTarget.checked); setPage(1); }}
         label={t(`${K}.showArchived`)}
       />
-      {notes.isPending ? <Loader size="sm" aria-label={t(`${K}.loading`)} />
-        : notes.isError ? <QueryError error={notes.error} onRetry={() => void notes.refetch()} />
-          : notes.data.data.length === 0 ? <Text c="dimmed">{t(showArchived ? `${K}.emptyAll` : `${K}.empty`)}</Text>
-            : (
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t(`${K}.listLabel`)}>
-                {notes.data.data.map((note) => (
-                  <NoteItem
-                    key={note.id} note={note} readOnly={readOnly} pending={change.isPending}
-                    serverError={change.variables?.action === 'edit' && change.variables.noteId === note.id ? fieldError(change.error) : undefined}
-                    onSave={(text, close) => {
-                      setDone(null);
-                      change.mutate({ action: 'edit', noteId: note.id, text }, { onSuccess: () => { close(); setDone(t(`${K}.done.edit`)); } });
-                    }}
-                    onArchive={() => { setDone(null); setArchiving(note); }}
-                  />
-                ))}
-              </Stack>
-            )}
+      <QueryState query={notes} loadingLabel={t(`${K}.loading`)} empty={t(showArchived ? `${K}.emptyAll` : `${K}.empty`)} isEmpty={(d) => d.data.length === 0}>
+        {({ data: rows }) => (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t(`${K}.listLabel`)}>
+            {rows.map((note) => (
+              <NoteItem
+                key={note.id} note={note} readOnly={readOnly} pending={change.isPending}
+                serverError={change.variables?.action === 'edit' && change.variables.noteId === note.id ? fieldError(change.error) : undefined}
+                onSave={(text, close) => {
+                  setDone(null);
+                  change.mutate({ action: 'edit', noteId: note.id, text }, { onSuccess: () => { close(); setDone(t(`${K}.done.edit`)); } });
+                }}
+                onArchive={() => { setDone(null); setArchiving(note); }}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       {notes.data && notes.data.totalItems > PAGE_SIZE && (
         <Pagination value={page} onChange={setPage} total={Math.ceil(notes.data.totalItems / PAGE_SIZE)} aria-label={t(`${K}.pages`)} />
       )}

@@ -5,13 +5,13 @@
  * off, each confirmed. After a change everything of the file is fetched again, the header
  * included, so the new status shows at once.
  */
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
 import type { PatientFileStatus } from '../../../schemas/patient-file-status.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { QueryError } from '../../lib/ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useChangeStatus, useFileStatus, type StatusChange } from './api/status.ts';
 import { CloseFileDialog } from './close-dialog.tsx';
@@ -38,8 +38,7 @@ export function FollowUpTab({ file }: { file: PatientFileSummary }) {
     change.mutate({ action }, { onSuccess: () => setDone(t(`${K}.done.${action}`)) });
   };
 
-  if (status.isPending) return <Loader size="sm" aria-label={t(`${K}.loading`)} />;
-  if (status.isError) return <QueryError error={status.error} onRetry={() => void status.refetch()} />;
+  if (!status.isSuccess) return <QueryState query={status} loadingLabel={t(`${K}.loading`)} />;
   const s: PatientFileStatus = status.data;
   const day = (value: string | null) => (value ? dates.calendarDate(value, 'long') : t(`${K}.fields.notSet`));
 

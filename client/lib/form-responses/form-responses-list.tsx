@@ -2,11 +2,11 @@
  * A patient file's questionnaire responses, newest first: for its professionals (Questionnaires
  * tab) and for the patient and caregiver (My Monitoring); each screen says where a response opens.
  */
-import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDates } from '../dates/use-dates.ts';
-import { QueryError } from '../ui/query-error.tsx';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { useResponses } from './get-responses.ts';
 import { FORM_RESPONSES } from './texts.ts';
 
@@ -16,8 +16,7 @@ export function FormResponsesList({ patientFileId, responseHref }: { patientFile
   const { t } = useTranslation(FORM_RESPONSES);
   const dates = useDates();
   const responses = useResponses(patientFileId);
-  if (responses.isPending) return <Loader aria-label={t('loading.text')} />;
-  if (responses.isError) return <QueryError error={responses.error} onRetry={() => void responses.refetch()} />;
+  if (!responses.isSuccess) return <QueryState query={responses} loadingLabel={t('loading.text')} />;
   if (!responses.data.length) return <Text c="dimmed">{t(`${K}.empty`)}</Text>;
   return (
     <Table striped highlightOnHover data-testid="form-responses-list">

@@ -12,7 +12,7 @@ import type { FileForm } from '../../../../schemas/form-api.ts';
 import { useForms } from '../../../blocks/shared/api/get-forms.ts';
 import { useDates } from '../../../lib/dates/use-dates.ts';
 import { notify } from '../../../lib/notify.ts';
-import { QueryError } from '../../../lib/ui/query-error.tsx';
+import { QueryState } from '../../../lib/ui/query-state.tsx';
 import { useChangeFileForm, useFileForms, type FileFormChange } from '../api/file-forms.ts';
 import { QUESTIONNAIRES } from '../texts.ts';
 import { planningWords } from './planning-words.ts';
@@ -44,8 +44,7 @@ export function FileQuestionnaires({ patientFileId, establishmentId, readOnly, h
     change.mutate({ action, assignmentId: form.id }, { onSuccess: () => void notify({ color: 'positive', message: t(`${K}.done.${action}`) }) });
   };
 
-  if (list.isPending) return <Loader size="sm" aria-label={t('loading.text')} />;
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} homeHref={homeHref} />;
+  if (!list.isSuccess) return <QueryState query={list} loadingLabel={t('loading.text')} homeHref={homeHref} />;
   const forms = list.data;
 
   return (

@@ -2,7 +2,7 @@
  * A questionnaire response, read-only, always with the version it was answered in (issue 5 §3):
  * who answered (and whether a caregiver did), when, and the computed values the server stored.
  */
-import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates/format.ts';
@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { QuestionnaireForm } from '../answer/questionnaire-form.tsx';
 import { useFormResponse } from '../api/get-response.ts';
 import { formLanguage, localizeDefinition } from '../definition/localize.ts';
-import { QueryError } from '../../../lib/ui/query-error.tsx';
+import { QueryState } from '../../../lib/ui/query-state.tsx';
 import { QUESTIONNAIRES } from '../texts.ts';
 
 export function ResponseView({ responseId, timeZone, homeHref }: { responseId: string; timeZone: string; homeHref: string }) {
@@ -22,8 +22,7 @@ export function ResponseView({ responseId, timeZone, homeHref }: { responseId: s
   const patientFileId = response.data?.patientFileId;
   const fileUrl = useMemo(() => (patientFileId ? (fileId: string) => `/api/patient_files/${patientFileId}/files/${fileId}/download` : undefined), [patientFileId]);
   usePageTitle(form?.name ?? t('screens.formResponse'));
-  if (response.isPending) return <Loader aria-label={t('loading.text')} />;
-  if (response.isError || !form) return <QueryError error={response.error} onRetry={() => void response.refetch()} homeHref={homeHref} />;
+  if (!response.isSuccess || !form) return <QueryState query={response} homeHref={homeHref} />;
   const r = response.data;
   const ui = i18n.language as Language;
   return (

@@ -2,7 +2,7 @@
  * My Tasks (spec 000 §2): the questionnaires to answer with their status and limit date, late
  * ones first and flagged, then open, free, upcoming and past ones. Dates in the user's time zone.
  */
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatientArea } from '../../../lib/areas.ts';
@@ -12,7 +12,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useResponses } from '../../../lib/form-responses/get-responses.ts';
 import { useTasks } from '../../../blocks/shared/api/get-tasks.ts';
 import { surveyHref } from '../definition/route-params.ts';
-import { QueryError } from '../../../lib/ui/query-error.tsx';
+import { QueryState } from '../../../lib/ui/query-state.tsx';
 import { groupTasks } from './task-groups.ts';
 import { TaskItem } from './task-item.tsx';
 import { QUESTIONNAIRES } from '../texts.ts';
@@ -42,8 +42,7 @@ export function MyTasksPage() {
   return (
     <Stack gap="lg" maw={760}>
       <Title order={1} size="h2">{t('screens.myTasks')}</Title>
-      {tasks.isPending && <Loader aria-label={t('loading.text')} />}
-      {tasks.isError && <QueryError error={tasks.error} onRetry={() => void tasks.refetch()} homeHref={paths.patient.home.getHref({ patientFileIndex: index })} />}
+      <QueryState query={tasks} homeHref={paths.patient.home.getHref({ patientFileIndex: index })} />
       {tasks.isSuccess && nothing && <Alert variant="light" color="info">{t('questionnaires.tasks.empty')}</Alert>}
       {groups.late.length > 0 && (
         <Section title={t('questionnaires.tasks.groups.late')} testId="tasks-late">

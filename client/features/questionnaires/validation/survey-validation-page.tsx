@@ -3,7 +3,7 @@
  * read-only, in any of its versions. The server has no validation request or decision for
  * questionnaires yet: the screen says so rather than offering buttons that do nothing.
  */
-import { Alert, Badge, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { QuestionnaireForm } from '../answer/questionnaire-form.tsx';
 import { useFormVersions } from '../api/get-form-versions.ts';
 import { formLanguage, localizeDefinition } from '../definition/localize.ts';
-import { QueryError } from '../../../lib/ui/query-error.tsx';
+import { QueryState } from '../../../lib/ui/query-state.tsx';
 import { QUESTIONNAIRES } from '../texts.ts';
 
 export function SurveyValidationPage() {
@@ -29,8 +29,7 @@ export function SurveyValidationPage() {
   usePageTitle(form?.name ?? t('screens.surveyValidation'));
   const ui = i18n.language as Language;
 
-  if (versions.isPending) return <Loader aria-label={t('loading.text')} />;
-  if (versions.isError) return <QueryError error={versions.error} onRetry={() => void versions.refetch()} />;
+  if (!versions.isSuccess) return <QueryState query={versions} loadingLabel={t('loading.text')} />;
   const current = versions.data.data.find((v) => v.current);
   return (
     <Stack gap="md" maw={760}>
