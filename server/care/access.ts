@@ -67,12 +67,6 @@ export function holdsInStructure(grants: Grants, establishmentId: string, wanted
   return Object.values(grants.services).some((s) => s.establishmentId === establishmentId && intersects(s.privileges, wanted));
 }
 
-/** Held in any structure. */
-export function holdsAnywhere(grants: Grants, wanted: readonly Privilege[]): boolean {
-  return Object.values(grants.establishments).some((p) => intersects(p, wanted))
-    || Object.values(grants.services).some((s) => intersects(s.privileges, wanted));
-}
-
 /** Held in a given service (spec 000 §6: "held in a given service"), as the client's guard reads it. */
 export function holdsInService(grants: Grants, serviceId: string, wanted: readonly Privilege[]): boolean {
   return intersects(grants.services[serviceId]?.privileges ?? [], wanted);
@@ -87,9 +81,6 @@ export function servicesOpenedIn<S extends { id: string }>(grants: Grants, estab
   if (intersects(grants.establishments[establishmentId] ?? [], PATIENT_DATA_PRIVILEGES)) return [...establishmentServices];
   return establishmentServices.filter((s) => grants.services[s.id]?.establishmentId === establishmentId && holdsInService(grants, s.id, PATIENT_DATA_PRIVILEGES));
 }
-
-/** A key present in a list. */
-export const keyInList = (key: string, list: readonly string[]) => list.includes(key);
 
 /** Establishments the grants reach: where any privilege is held, directly or through a service. */
 export function grantedEstablishmentIds(grants: Grants): string[] {

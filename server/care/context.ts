@@ -18,8 +18,8 @@ import { notFound } from '../errors.ts';
 import type { Identity } from '../identity.ts';
 import type { Language } from '../i18n/index.ts';
 import {
-  followsAsCaregiver, holdsInStructure, isPlatformAdmin, NO_GRANTS, patientFileScope, policies, structureScope,
-  type Caller, type Grants, type Privilege,
+  followsAsCaregiver, NO_GRANTS, patientFileScope, policies, structureScope,
+  type Caller, type Grants,
 } from './access.ts';
 import { patientFileHandle, type PatientFileHandle } from './patient-file.ts';
 
@@ -44,14 +44,10 @@ export interface CareContext extends Caller {
   readonly language: Language;
   readonly timeZone: string;
   now(): Date;
-  /** Back-office administrator (ROLE_ADMIN): every structure, no patient data by that role alone. */
-  readonly isAdmin: boolean;
   /** The patient files the caller may open, as a condition on `patient_files` rows. */
   readonly fileScope: SQL;
   /** The caller's structures, as a condition on `establishments` rows; undefined: all (admins). */
   readonly structureScope: SQL | undefined;
-  /** Transitional, for identity/document-types.ts until it opens care.catalogue: removed next. */
-  requirePrivilege(establishmentId: string, privileges: readonly Privilege[]): void;
   /** A patient file through the caller's scope; 404 otherwise. */
   patientFile(id: string): Promise<PatientFileHandle>;
   /** The patient file of an assignment, a response, a rule or an applied protocol, through the caller's scope; 404 otherwise. */
@@ -119,7 +115,6 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     ...caller, db, identity, now,
     language: identity.locale,
     timeZone: identity.timeZone,
-    isAdmin: isPlatformAdmin(roles),
     fileScope,
     structureScope: structureScope(caller),
     patientFile: (id) => open(eq(patientFiles.id, id)),
@@ -128,9 +123,6 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
       return open(sql`${patientFiles.id} = (select ${parent.fileId} from ${parent.table} where ${parent.id} = ${id})`);
     },
     establishment,
-    requirePrivilege(establishmentId, privileges) {
-      if (!holdsInStructure(grants, establishmentId, privileges)) throw notFound();
-    },
     catalogue: async (establishmentId, access) =>
       openIf(policies.catalogue[access](caller, establishmentId), establishmentId),
     protocols: async (establishmentId) => openIf(policies.protocols.manage(caller, establishmentId), establishmentId),

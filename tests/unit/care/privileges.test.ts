@@ -1,12 +1,12 @@
 /**
  * The server's privilege predicates (server/care/access.ts, spec 000 §6), as tables: rows of
- * (grants, establishment or service, wanted) → expected. The care API and the gateway's UI
- * catalogue decide with these alone, from the grants loaded with the session.
+ * (grants, establishment or service, wanted) → expected. The named policies are written with
+ * these (tests/unit/care/access-policies.test.ts asks the policies themselves).
  */
 import { describe, expect, it } from 'vitest';
 import {
-  canSeeEstablishment, establishmentsHolding, grantedEstablishmentIds, hasRole, holdsAnywhere, holdsInService, holdsInStructure,
-  keyInList, NO_GRANTS, type Grants, type Privilege,
+  canSeeEstablishment, establishmentsHolding, grantedEstablishmentIds, hasRole, holdsInService, holdsInStructure,
+  NO_GRANTS, type Grants, type Privilege,
 } from '../../../server/care/access.ts';
 
 const AZUR = 'azur';
@@ -48,20 +48,6 @@ describe('holdsInStructure: directly or through any of its services', () => {
   });
 });
 
-describe('holdsAnywhere: in any structure', () => {
-  it.each([
-    ['none', P('OPERATOR'), false],
-    ['operatorOfAzur', P('OPERATOR'), true],
-    ['operatorOfAzur', P('SUPER_ADMIN'), false],
-    ['prescriberOfCardio', P('PRESCRIBER'), true],
-    ['managerOfAzurPrescriberInTilleuls', P('OPERATOR'), true],
-    ['managerOfAzurPrescriberInTilleuls', P('ADMIN_ESTABLISHMENT'), false],
-    ['emptyMembership', P('OPERATOR', 'PRESCRIBER', 'MANAGER', 'ADMIN_ESTABLISHMENT', 'SUPER_ADMIN'), false],
-  ] as const)('%s wanting %j → %s', (grants, wanted, expected) => {
-    expect(holdsAnywhere(G[grants]!, wanted)).toBe(expected);
-  });
-});
-
 describe('holdsInService: in that service (as the client guard reads it)', () => {
   it.each([
     ['none', CARDIO, P('PRESCRIBER'), false],
@@ -88,12 +74,6 @@ describe('hasRole: case-insensitive, one role or a list (any of them)', () => {
     [[], 'ROLE_ADMIN', false],
   ] as const)('%j wanting %j → %s', (roles, wanted, expected) => {
     expect(hasRole(roles, wanted)).toBe(expected);
-  });
-});
-
-describe('keyInList', () => {
-  it.each([['a', ['a', 'b'], true], ['c', ['a', 'b'], false], ['a', [], false]] as const)('%s in %j → %s', (key, list, expected) => {
-    expect(keyInList(key, list)).toBe(expected);
   });
 });
 
