@@ -3,7 +3,7 @@
  * deactivated, excluded and restored, each a history entry written in the same transaction.
  *
  * Who: the file's professionals (the patient-data scope that opens the file, as for assigning a
- * questionnaire; access.ts managesProtocols is for the establishment's protocol screens). The
+ * questionnaire; access.ts policies.protocols.manage, through care.protocols(), is for the establishment's protocol screens). The
  * patient and caregivers: 403 professionals_only. A protocol not assigned to the file's service
  * (or archived) is not one the file can take: 404 on params.protocolId for one of another
  * service, 409 protocol_archived for an archived one of its service.
