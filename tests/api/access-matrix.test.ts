@@ -74,28 +74,27 @@ function sample(schema: JsonSchema, name = ''): unknown {
   return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
 }
 
-interface IdField { location: Location; name: string; kind: Kind | undefined; required: boolean; list: boolean; nested: boolean }
-/** `fields`: the ids the calls drive; `nested`: ids inside list items, declared but not driven. */
-interface Route { method: string; url: string; schema: FastifySchema; fields: IdField[]; nested: IdField[]; multipart: boolean }
+/** `item`: for an id inside list items (`boundaries[].levelId`), the items' schema: the call sends one such item. */
+interface IdField { location: Location; name: string; kind: Kind | undefined; required: boolean; list: boolean; item?: JsonSchema }
+interface Route { method: string; url: string; schema: FastifySchema; fields: IdField[]; multipart: boolean }
 
 /**
- * The id fields of a schema, its kind as declared. Nested objects are walked (`filters.serviceIds`);
- * so are objects in lists (`boundaries[].levelId`), whose ids must be declared too but are not
- * driven (`nested`): a list item is a whole record the sampler does not build.
+ * The id fields of a schema, its kind as declared. Nested objects are walked (`filters.serviceIds`),
+ * and objects in lists (`boundaries[].levelId`: driven with a one-item list).
  */
-function idFields(location: Location, schema: JsonSchema | undefined, prefix = '', nested = false): IdField[] {
+function idFields(location: Location, schema: JsonSchema | undefined, prefix = '', item?: JsonSchema): IdField[] {
   const out: IdField[] = [];
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     const path = `${prefix}${name}`;
     const required = (schema?.required ?? []).includes(name);
     if (isIdList(name, property)) {
-      out.push({ location, name: path, kind: recordKindOf(property.items), required, list: true, nested });
+      out.push({ location, name: path, kind: recordKindOf(property.items), required, list: true, item });
     } else if (looksLikeId(name, property)) {
-      out.push({ location, name: path, kind: recordKindOf(property), required, list: false, nested });
+      out.push({ location, name: path, kind: recordKindOf(property), required, list: false, item });
     } else if (property.properties) {
-      out.push(...idFields(location, property, `${path}.`, nested));
-    } else if (property.items?.properties) {
-      out.push(...idFields(location, property.items, `${path}[].`, true));
+      out.push(...idFields(location, property, `${path}.`, item));
+    } else if (property.items?.properties && !item) {
+      out.push(...idFields(location, property.items, `${path}[].`, property.items));
     }
   }
   return out;
@@ -246,14 +245,11 @@ beforeAll(async () => {
     .filter((r) => r.method !== 'HEAD' && !seen.has(`${r.method} ${r.url}`) && seen.add(`${r.method} ${r.url}`))
     .map((r) => {
       const schema = (r.schema ?? {}) as FastifySchema & { consumes?: string[] };
-      const all = (['params', 'querystring', 'body'] as const)
+      const fields = (['params', 'querystring', 'body'] as const)
         .flatMap((location) => idFields(location, schema[location] as JsonSchema | undefined));
-      return {
-        method: r.method, url: r.url, schema, fields: all.filter((f) => !f.nested), nested: all.filter((f) => f.nested),
-        multipart: (schema.consumes ?? []).includes('multipart/form-data'),
-      };
+      return { method: r.method, url: r.url, schema, fields, multipart: (schema.consumes ?? []).includes('multipart/form-data') };
     })
-    .filter((r) => r.fields.length + r.nested.length > 0);
+    .filter((r) => r.fields.length > 0);
 
   for (const local of ['patient.open', 'caregiver', 'prescriber', 'operator', 'superadmin', 'admin.establishment', 'admin', 'patient.multi', 'pro.two']) {
     browsers.set(local, await login(gw.app, demoEmail(local)));
@@ -397,8 +393,21 @@ function send(route: Route, caller: string, world: World, planned: boolean, repl
   for (const f of route.fields) {
     const v = f === replaced?.field ? replaced.value : idIn(world, f, planned);
     // A list of ids is driven with that one id (an optional list left out when there is none).
-    setPath(parts[f.location], f.name, v !== undefined && f.list ? [v] : v);
+    const value = v !== undefined && f.list ? [v] : v;
+    if (!f.item) {
+      setPath(parts[f.location], f.name, value);
+      continue;
+    }
+    // An id in list items: the list holds one item, sampled, with its ids from the world.
+    const [list, key] = f.name.split('[].') as [string, string];
+    const items = list.split('.').reduce<Record<string, unknown>>((node, k) => node?.[k] as Record<string, unknown>, parts[f.location]) as unknown;
+    if (!Array.isArray(items) || items.length === 0) setPath(parts[f.location], list, [sample(f.item)]);
+    const [first] = list.split('.').reduce<Record<string, unknown>>((node, k) => node[k] as Record<string, unknown>, parts[f.location]) as unknown as Record<string, unknown>[];
+    setPath(first!, key, value);
   }
+  const alternatives = ONE_OF[`${route.method} ${route.url}`] ?? [];
+  const sent = alternatives.find((a) => replaced?.field.name.split(/[.[]/)[0] === a) ?? alternatives[0];
+  for (const other of alternatives.filter((a) => a !== sent)) delete parts.body[other];
   const path = route.url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => encodeURIComponent(String(parts.params[name])));
   const query = new URLSearchParams(Object.entries(parts.querystring).map(([k, v]) => [k, String(v)])).toString();
   const browser = browsers.get(caller)!;
@@ -407,6 +416,12 @@ function send(route: Route, caller: string, world: World, planned: boolean, repl
   // A route without a body schema takes no body (and refuses one it was not made for).
   return route.schema.body ? req.send(parts.body) : req;
 }
+
+/**
+ * Bodies that take one of these fields and refuse both (the measures: one value or a batch, 400
+ * otherwise): a call sends the one its replaced id is in, else the first.
+ */
+const ONE_OF: Record<string, string[]> = { 'POST /api/patient_files/:id/indicators/data': ['indicatorId', 'data'] };
 
 /** Both variants only matter where a questionnaire (and its occurrence) is part of the call. */
 const variantsOf = (route: Route) => route.fields.some((f) => f.kind === 'form' || f.kind === 'occurrence') ? [false, true] : [false];
@@ -421,7 +436,7 @@ describe('every route taking an id', () => {
     ]) {
       expect(keys).toContain(known);
     }
-    const undeclared = routes.flatMap((r) => [...r.fields, ...r.nested].filter((f) => !f.kind).map((f) => `${r.method} ${r.url} ${f.location}.${f.name}: `
+    const undeclared = routes.flatMap((r) => r.fields.filter((f) => !f.kind).map((f) => `${r.method} ${r.url} ${f.location}.${f.name}: `
       + `write it ${f.name.split(/[.[\]]+/).filter(Boolean).at(-1)}: ${f.list ? "{ type: 'array', items: recordId('<kind>') }" : "recordId('<kind>')"} in its contract `
       + '(path parameters: recordParams({ … })), the kinds in schemas/api/record-id.ts'));
     expect(undeclared, 'ids that do not say which record they name').toEqual([]);
