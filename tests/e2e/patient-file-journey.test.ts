@@ -15,7 +15,7 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { TEST_IDENTITIES } from '../../server/identity-service/test-identities.ts';
 import serverAr from '../../server/i18n/locales/ar.json' with { type: 'json' };
@@ -37,7 +37,6 @@ import historyFr from '../../client/lib/history/locales/fr.json' with { type: 'j
 import statusAr from '../../client/features/patient-file-status/locales/ar.json' with { type: 'json' };
 import statusFr from '../../client/features/patient-file-status/locales/fr.json' with { type: 'json' };
 import { consoleProblems, launchChromium, newContext, screenshot, settled } from './support/browser.ts';
-import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const T = {
@@ -93,16 +92,12 @@ async function shot(page: Page, name: string) {
 }
 
 describe('patient-file journey (issue 10)', () => {
-  // Its own gateway: the journey creates patients and closes files, which the shared demo gateway's
-  // other tests count and open.
-  let gateway: GatewayProcess;
-  let base: string;
+  // The scratch gateway (tests/e2e/support/global-setup.ts), not the standard one: the journey
+  // creates patients and closes files, which the standard gateway's other tests count and open.
+  const base = inject('scratchGatewayUrl');
   let browser: Browser;
-  beforeAll(async () => {
-    [gateway, browser] = await Promise.all([startGatewayProcess(), launchChromium()]);
-    base = gateway.url;
-  }, 300_000);
-  afterAll(async () => { await browser?.close(); await gateway?.stop(); });
+  beforeAll(async () => { browser = await launchChromium(); }, 300_000);
+  afterAll(async () => { await browser?.close(); });
 
   it.each(['fr', 'ar'] as const)('create, first login, identity, caregiver, note, history, close, patient side follows (%s)', async (lang) => {
     const t = T[lang];

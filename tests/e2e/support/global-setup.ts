@@ -1,8 +1,14 @@
 /**
- * Once per e2e run: build the client if needed, start one real gateway on the demo data with the
- * default settings, shared by every file that does not change what the others read, and stop it
- * at the end. (The session-expiry dialogs need no gateway of their own: expiry.test.ts moves the
- * browser's clock instead of shortening the sessions.)
+ * Once per e2e run: build the client if needed, start two real gateways on the demo data with the
+ * default settings, and stop them at the end:
+ * - the standard one, shared by every file that does not change what the others read;
+ * - a scratch one, for the journeys that do change it but not what each other reads:
+ *   patient-file-journey.test.ts (creates its own patients, closes their files) and the French
+ *   run of telemonitoring-journey.test.ts (Camille Martin's daily questionnaire and its alert).
+ *   Each used to start a gateway of its own.
+ * (The session-expiry dialogs need no gateway of their own: expiry.test.ts moves the browser's
+ * clock instead of shortening the sessions.) A file whose changes would collide with another's
+ * starts its own (startGatewayProcess, startClockedGateway).
  */
 import type { TestProject } from 'vitest/node';
 import { ensureClientBuilt } from './build-client.ts';
@@ -13,13 +19,16 @@ declare module 'vitest' {
     gatewayUrl: string;
     /** The standard gateway's LAYOUTS_DIR, a copy of layouts/ that tests may change. */
     layoutsDir: string;
+    /** The scratch gateway (see above): only for files listed there. */
+    scratchGatewayUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   ensureClientBuilt();
-  const standard = await startGatewayProcess();
+  const [standard, scratch] = await Promise.all([startGatewayProcess(), startGatewayProcess()]);
   project.provide('gatewayUrl', standard.url);
   project.provide('layoutsDir', standard.layoutsDir);
-  return () => standard.stop();
+  project.provide('scratchGatewayUrl', scratch.url);
+  return async () => { await Promise.all([standard.stop(), scratch.stop()]); };
 }
