@@ -105,6 +105,11 @@ export class LayoutCatalogue {
     return served ?? undefined;
   }
 
+  /** The establishment exists (a back-office admin may see any establishment, but not one that is not there). */
+  async exists(establishmentId: string): Promise<boolean> {
+    return (await this.establishment(establishmentId)) !== undefined;
+  }
+
   /** The provisioned layout alone (what "reset" goes back to). */
   async provisioned(establishmentId: string, page: string): Promise<ServedLayout | undefined> {
     const ref = await this.establishment(establishmentId);

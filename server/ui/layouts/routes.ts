@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { layoutRoutes as contracts } from '../../../schemas/api/ui.ts';
 import type { LayoutQuery } from '../../../schemas/layout-api.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import { translator } from '../../i18n/index.ts';
 import { viewOf, type LayoutCatalogue } from './catalogue.ts';
@@ -22,6 +22,8 @@ export default async function layoutRoutes(app: FastifyInstance, opts: { catalog
     const session = request.session!;
     assertCanSee(session, request.query.structure);
     const { structure } = request.query;
+    // The policy lets a back-office admin see every establishment: an id that names none is still not found.
+    if (!(await catalogue.exists(structure))) throw notFound();
     const served = await catalogue.resolve(structure, request.params.page, session.userId, request.query.source !== 'establishment');
     if (!served) throw new AppError(404, 'layout_not_found', { page: request.params.page });
     // Its editors get the whole layout; everyone else only the blocks visibleFor lets them see.
