@@ -5,20 +5,19 @@
  * Anything else, and any id of another establishment, is 404. A name, a unit symbol or an
  * indicator reference already used answers 409 NOT_UNIQUE_ERROR with its `field`.
  */
-import { errorResponses, errorSchema, localeOnlyQuerySchema } from '../common.ts';
+import { localeOnlyQuerySchema } from '../common.ts';
 import {
   alertStatusBodySchema, alertStatusSchema, callableProfessionalSchema, indicatorBodySchema, indicatorListQuerySchema, indicatorPageSchema, indicatorSchema,
   indicatorsVisibilityBodySchema, indicatorTypeBodySchema, indicatorTypeSchema, indicatorVisibilitySchema, interventionLevelBodySchema,
   interventionLevelSchema, levelAssignmentBodySchema, levelAssignmentSchema, unitBodySchema, unitSchema,
 } from '../catalogue.ts';
-import type { JSONSchema } from 'json-schema-to-ts';
 import { defineRoute } from './contract.ts';
-import { recordParams, type RecordKind } from './record-id.ts';
+import { catalogueErrors, catalogueNoContent, recordRoutes } from './catalogue-records.ts';
+import { recordParams } from './record-id.ts';
 
 const tags = ['telemonitoring catalogue'] as const;
-/** 409: a name, symbol or reference already used; a record in use. */
-const errors = { ...errorResponses, 409: errorSchema } as const;
-const noContent = { 204: { type: 'null' }, ...errors } as const;
+const errors = catalogueErrors;
+const noContent = catalogueNoContent;
 const q = localeOnlyQuerySchema;
 
 export const indicatorRoutes = {
@@ -46,35 +45,8 @@ export const indicatorRoutes = {
   }),
 } as const;
 
-/**
- * The four routes of a small catalogue record (`collection`: indicator_types, units…): the list and
- * a creation under its establishment, an update and a deletion by its own id (`param`).
- */
-function recordRoutes<const C extends string, const K extends string, const R extends RecordKind, const Item extends JSONSchema, const Body extends JSONSchema>(o: {
-  collection: C; param: K; record: R; item: Item; body: Body; summaries: { list: string; create: string; update: string; delete: string };
-}) {
-  const params = recordParams({ [o.param]: o.record } as { [P in K]: R });
-  return {
-    list: defineRoute({
-      method: 'GET', url: `/api/establishments/:id/${o.collection}`, tags, summary: o.summaries.list,
-      params: recordParams({ id: 'establishment' }), querystring: q, response: { 200: { type: 'array', items: o.item }, ...errors },
-    }),
-    create: defineRoute({
-      method: 'POST', url: `/api/establishments/:id/${o.collection}`, tags, summary: o.summaries.create,
-      params: recordParams({ id: 'establishment' }), querystring: q, body: o.body, response: { 201: o.item, ...errors },
-    }),
-    update: defineRoute({
-      method: 'PUT', url: `/api/${o.collection}/:${o.param}`, tags, summary: o.summaries.update,
-      params, querystring: q, body: o.body, response: { 200: o.item, ...errors },
-    }),
-    delete: defineRoute({
-      method: 'DELETE', url: `/api/${o.collection}/:${o.param}`, tags, summary: o.summaries.delete, params, querystring: q, response: noContent,
-    }),
-  };
-}
-
 export const indicatorTypeRoutes = recordRoutes({
-  collection: 'indicator_types', param: 'typeId', record: 'indicatorType', item: indicatorTypeSchema, body: indicatorTypeBodySchema, summaries: {
+  tags, collection: 'indicator_types', param: 'typeId', record: 'indicatorType', item: indicatorTypeSchema, body: indicatorTypeBodySchema, summaries: {
     list: "The establishment's indicator types, by French name",
     create: 'Adds an indicator type (name unique in the establishment)',
     update: 'Renames an indicator type',
@@ -83,7 +55,7 @@ export const indicatorTypeRoutes = recordRoutes({
 });
 
 export const unitRoutes = recordRoutes({
-  collection: 'units', param: 'unitId', record: 'unit', item: unitSchema, body: unitBodySchema, summaries: {
+  tags, collection: 'units', param: 'unitId', record: 'unit', item: unitSchema, body: unitBodySchema, summaries: {
     list: "The establishment's units, by French name",
     create: 'Adds a unit: a case-exact UCUM code (400 invalid_ucum_code on ucumCode), a name and a symbol, each unique in the establishment',
     update: 'Changes a unit (its UCUM code only while no indicator uses it)',
@@ -92,7 +64,7 @@ export const unitRoutes = recordRoutes({
 });
 
 export const alertStatusRoutes = recordRoutes({
-  collection: 'alert_statuses', param: 'statusId', record: 'alertStatus', item: alertStatusSchema, body: alertStatusBodySchema, summaries: {
+  tags, collection: 'alert_statuses', param: 'statusId', record: 'alertStatus', item: alertStatusSchema, body: alertStatusBodySchema, summaries: {
     list: "The establishment's alert statuses, by French name",
     create: 'Adds an alert status (name unique; closesAlert: setting it closes the alert)',
     update: 'Changes an alert status',
@@ -102,7 +74,7 @@ export const alertStatusRoutes = recordRoutes({
 
 export const interventionLevelRoutes = {
   ...recordRoutes({
-    collection: 'intervention_levels', param: 'levelId', record: 'interventionLevel', item: interventionLevelSchema, body: interventionLevelBodySchema, summaries: {
+    tags, collection: 'intervention_levels', param: 'levelId', record: 'interventionLevel', item: interventionLevelSchema, body: interventionLevelBodySchema, summaries: {
       list: "The establishment's intervention levels, by rank (1 the most urgent)",
       create: 'Adds an intervention level (name unique, rank ≥ 1, an alert colour)',
       update: 'Changes an intervention level',
