@@ -118,6 +118,15 @@ describe('indicator types', () => {
   });
 });
 
+describe('the small catalogues\' order', () => {
+  it('is alphabetical as a French reader expects, case and accents aside, on both databases', async () => {
+    const tag = randomUUID().slice(0, 6);
+    for (const fr of [`zinc ${tag}`, `Échographie ${tag}`, `ecg ${tag}`]) await created('admin', `/api/establishments/${tilleuls}/indicator_types`, { name: { fr } });
+    const names = (await listOf<IndicatorType[]>('admin', `/api/establishments/${tilleuls}/indicator_types`)).map((t) => t.name.fr).filter((n) => n.endsWith(tag));
+    expect(names).toEqual([`ecg ${tag}`, `Échographie ${tag}`, `zinc ${tag}`]);
+  });
+});
+
 describe('units', () => {
   it('take a case-exact UCUM code: another is 400 invalid_ucum_code on body.ucumCode, said in fr, en and ar', async () => {
     const body = { ucumCode: 'KG', name: { fr: unique('Kilo') }, symbol: unique('k') };

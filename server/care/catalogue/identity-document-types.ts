@@ -10,6 +10,7 @@ import { identityDocumentTypes } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import type { CareContext } from '../context.ts';
 import { catalogueRecords } from './records.ts';
+import { alphabetical } from './scope.ts';
 
 /** The label as stored: trimmed, and still 2 to 100 characters once trimmed (the schema counted the spaces). */
 function labelOf(label: string): string {
@@ -26,7 +27,7 @@ export const identityDocumentTypesOf = (care: CareContext) =>
       // Qualified by hand: a single-table select renders its own columns unqualified, which the subquery would read as its own.
       inUse: sql<boolean>`exists (select 1 from identity_documents d where d.type_id = "identity_document_types"."id")`.mapWith(Boolean),
     },
-    order: sql`lower(${identityDocumentTypes.label})`,
+    order: alphabetical(identityDocumentTypes.label),
     uniqueIndexes: { identity_document_types_label_idx: 'body.label' },
     values: (body) => ({ label: labelOf(body.label) }),
     inUseCode: 'identity_document_type_in_use',

@@ -11,7 +11,7 @@ import { AppError } from '../../errors.ts';
 import { professionalOfService } from '../access.ts';
 import type { CareContext } from '../context.ts';
 import { catalogueRecords } from './records.ts';
-import { nameOf, openEstablishment, openRecord } from './scope.ts';
+import { byFrenchName, nameOf, openEstablishment, openRecord } from './scope.ts';
 
 export const interventionLevelsOf = (care: CareContext) => catalogueRecords<InterventionLevel, FromSchema<typeof interventionLevelBodySchema>>(care, {
   table: interventionLevels,
@@ -21,7 +21,7 @@ export const interventionLevelsOf = (care: CareContext) => catalogueRecords<Inte
     inUse: sql<boolean>`exists (select 1 from indicator_boundaries b where b.level_id = "intervention_levels"."id")`.mapWith(Boolean),
   },
   // By rank, the most urgent first: the order alerts are read in.
-  order: sql`${interventionLevels.rank}, lower(${interventionLevels.name} ->> 'fr')`,
+  order: sql`${interventionLevels.rank}, ${byFrenchName(interventionLevels.name)}`,
   uniqueIndexes: { intervention_levels_name_idx: 'body.name' },
   values: (body) => ({ name: nameOf(body.name), rank: body.rank, colour: body.colour }),
   inUseCode: 'intervention_level_in_use',

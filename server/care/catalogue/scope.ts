@@ -4,7 +4,7 @@
  * opening a record by its id through its establishment, and names as stored. Uniqueness and
  * deletes refused by a foreign key are read from the database's errors by server/db/errors.ts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogueName } from '../../../schemas/catalogue.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -29,6 +29,15 @@ export async function openRecord(
   await openEstablishment(care, establishmentId, access);
   return establishmentId;
 }
+
+/**
+ * The order of names as a French reader expects it: case and accents aside ("Évaluation" before
+ * "Satisfaction"), whatever the database's collation (PGlite's C collation put every accented
+ * capital after Z). `text` is the stored text: a label, or `name ->> 'fr'` (frenchName).
+ */
+export const alphabetical = (text: SQL | PgColumn): SQL => sql`lower(immutable_unaccent(${text}))`;
+/** A translated name's French text, in alphabetical order. */
+export const byFrenchName = (name: PgColumn): SQL => alphabetical(sql`${name} ->> 'fr'`);
 
 /** A name as stored: each text trimmed, empty translations left out, the French one required. */
 export function nameOf(name: CatalogueName, field = 'body.name'): CatalogueName {

@@ -5,7 +5,7 @@ import type { IndicatorType, indicatorTypeBodySchema } from '../../../schemas/ca
 import { indicatorTypes } from '../../db/schema.ts';
 import type { CareContext } from '../context.ts';
 import { catalogueRecords } from './records.ts';
-import { nameOf } from './scope.ts';
+import { byFrenchName, nameOf } from './scope.ts';
 
 export const indicatorTypesOf = (care: CareContext) => catalogueRecords<IndicatorType, FromSchema<typeof indicatorTypeBodySchema>>(care, {
   table: indicatorTypes,
@@ -14,7 +14,7 @@ export const indicatorTypesOf = (care: CareContext) => catalogueRecords<Indicato
     // Qualified by hand: a single-table select renders its own columns unqualified, which the subquery would read as its own.
     inUse: sql<boolean>`exists (select 1 from indicators i where i.type_id = "indicator_types"."id")`.mapWith(Boolean),
   },
-  order: sql`lower(${indicatorTypes.name} ->> 'fr')`,
+  order: byFrenchName(indicatorTypes.name),
   uniqueIndexes: { indicator_types_name_idx: 'body.name' },
   values: (body) => ({ name: nameOf(body.name) }),
   inUseCode: 'indicator_type_in_use',

@@ -11,7 +11,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import { ucumUnit } from '../../shared/ucum.ts';
 import type { CareContext } from '../context.ts';
 import { catalogueRecords } from './records.ts';
-import { nameOf, openRecord } from './scope.ts';
+import { byFrenchName, nameOf, openRecord } from './scope.ts';
 
 type UnitBody = FromSchema<typeof unitBodySchema>;
 
@@ -30,7 +30,7 @@ export function unitsOf(care: CareContext) {
       id: units.id, establishmentId: units.establishmentId, ucumCode: units.ucumCode, name: units.name, symbol: units.symbol,
       inUse: sql<boolean>`exists (select 1 from indicators i where i.unit_id = "units"."id")`.mapWith(Boolean),
     },
-    order: sql`lower(${units.name} ->> 'fr')`,
+    order: byFrenchName(units.name),
     uniqueIndexes: { units_name_idx: 'body.name', units_symbol_idx: 'body.symbol' },
     values: valuesOf,
     inUseCode: 'unit_in_use',
