@@ -23,6 +23,8 @@ export const RECORD_KINDS = [
   'identityDocument', 'identityDocumentType',
   // The establishment's telemonitoring catalogue.
   'indicatorType', 'unit', 'indicator', 'alertStatus', 'interventionLevel', 'protocol',
+  // The establishment's questionnaire catalogue.
+  'formType',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -423,6 +423,14 @@ export const indicatorTypes = pgTable('indicator_types', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('indicator_types_name_idx').on(t.establishmentId, frName(t.name))]);
 
+/** Form types (spec 001 §3): how an establishment sorts its questionnaires; a French name unique in the establishment. */
+export const formTypes = pgTable('form_types', {
+  id: id(),
+  establishmentId: uuid('establishment_id').notNull().references(() => establishments.id, { onDelete: 'cascade' }),
+  name: jsonb('name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('form_types_name_idx').on(t.establishmentId, frName(t.name))]);
+
 /** Units: a UCUM code (validated and converted with @lhncbc/ucum-lhc), a name and a symbol, each unique. */
 export const units = pgTable('units', {
   id: id(),

@@ -1,13 +1,13 @@
 /**
  * The demo establishments' telemonitoring catalogue (issue 11): indicator types, UCUM units, the
  * usual vital signs and glycaemia with default alert thresholds, intervention levels with the
- * spec's alert colours, alert statuses, and who is called at which level. Thresholds follow
+ * spec's alert colours, alert statuses, who is called at which level, and the form types. Thresholds follow
  * common adult telemonitoring practice (heart failure, hypertension, COPD, diabetes follow-up);
  * they are demo values, which each establishment reviews with its physicians.
  */
 import type { Db } from '../db/client.ts';
 import {
-  alertStatuses, indicatorBoundaries, indicators, indicatorTypes, interventionLevels, personInterventionLevels, units,
+  alertStatuses, formTypes, indicatorBoundaries, indicators, indicatorTypes, interventionLevels, personInterventionLevels, units,
 } from '../db/schema.ts';
 import type { BoundaryMode, BoundaryOperator } from '../../schemas/telemonitoring.ts';
 
@@ -18,6 +18,13 @@ const TYPES = {
   vitals: { fr: 'Constantes vitales', en: 'Vital signs', ar: 'العلامات الحيوية' },
   biology: { fr: 'Biologie', en: 'Laboratory', ar: 'التحاليل' },
 } satisfies Record<string, Text>;
+
+/** How the demo establishments sort their questionnaires (spec 001 §3 form types). */
+const FORM_TYPES: readonly Text[] = [
+  { fr: 'Suivi quotidien', en: 'Daily follow-up', ar: 'متابعة يومية' },
+  { fr: 'Évaluation clinique', en: 'Clinical assessment', ar: 'تقييم سريري' },
+  { fr: 'Satisfaction', en: 'Satisfaction', ar: 'الرضا' },
+];
 
 const UNITS = {
   kg: { ucumCode: 'kg', symbol: 'kg', name: { fr: 'Kilogramme', en: 'Kilogram', ar: 'كيلوغرام' } },
@@ -98,6 +105,7 @@ export async function provisionTelemonitoringCatalogue(
     const [row] = await tx.insert(indicatorTypes).values({ establishmentId, name }).returning({ id: indicatorTypes.id });
     typeIds.set(key, row!.id);
   }
+  await tx.insert(formTypes).values(FORM_TYPES.map((name) => ({ establishmentId, name })));
   const unitIds = new Map<string, string>();
   for (const [key, unit] of Object.entries(UNITS)) {
     const [row] = await tx.insert(units).values({ establishmentId, ...unit }).returning({ id: units.id });

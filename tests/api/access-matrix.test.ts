@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertStatuses, chartDisplays, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
+import { alertStatuses, chartDisplays, formTypes, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
 import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import { nonObservanceRules } from '../../server/db/schema.ts';
@@ -191,8 +191,9 @@ async function catalogueOf(establishmentId: string) {
   const [indicator] = await db.insert(indicators).values({ establishmentId, reference: `i_${tag.replaceAll('-', '_')}`, name: { fr: `Indicateur ${tag}` }, typeId: type!.id, unitId: unit!.id })
     .returning({ id: indicators.id });
   const [status] = await db.insert(alertStatuses).values({ establishmentId, name: { fr: `Statut ${tag}` } }).returning({ id: alertStatuses.id });
+  const [formType] = await db.insert(formTypes).values({ establishmentId, name: { fr: `Type de formulaire ${tag}` } }).returning({ id: formTypes.id });
   const [level] = await db.insert(interventionLevels).values({ establishmentId, name: { fr: `Niveau ${tag}` }, rank: 9, colour: 'green' }).returning({ id: interventionLevels.id });
-  return { indicatorType: type!.id, unit: unit!.id, indicator: indicator!.id, alertStatus: status!.id, interventionLevel: level!.id };
+  return { indicatorType: type!.id, unit: unit!.id, indicator: indicator!.id, alertStatus: status!.id, interventionLevel: level!.id, formType: formType!.id };
 }
 
 /**
@@ -224,7 +225,7 @@ const theirs = {} as Record<Victim, World>;
  * protocols): another service's are the caller's too. The other kinds are a patient file's.
  */
 const ESTABLISHMENT_RECORDS: readonly Kind[] = ['form', 'establishment', 'service', 'pathology', 'identityDocumentType',
-  'indicatorType', 'unit', 'indicator', 'alertStatus', 'interventionLevel', 'protocol'];
+  'indicatorType', 'unit', 'indicator', 'alertStatus', 'interventionLevel', 'protocol', 'formType'];
 /**
  * Of a world, the records outside the caller's scope: its patient-file records (the worlds are
  * other patients'), and its establishment's records unless the caller is of that establishment

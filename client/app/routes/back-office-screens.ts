@@ -17,7 +17,7 @@ export const backOfficeScreens: readonly Screen[] = [
   { id: 'indicatorsVisibility', path: b.indicatorsVisibility.path, navLabel: 'nav.backOffice.indicatorsVisibility', lazy: () => import('../../features/catalogue/indicators-visibility-page.tsx') },
   { id: 'calculatedData', path: b.calculatedData.path, navLabel: 'nav.backOffice.calculatedData' },
   { id: 'externalData', path: b.externalData.path, navLabel: 'nav.backOffice.externalData' },
-  { id: 'surveys', path: b.surveys.path, navLabel: 'nav.backOffice.surveys' },
+  { id: 'surveys', path: b.surveys.path, navLabel: 'nav.backOffice.surveys', lazy: () => import('../../features/surveys/surveys-page.tsx') },
   { id: 'properties', path: b.properties.path, navLabel: 'nav.backOffice.properties' },
   { id: 'iotDevices', path: b.iotDevices.path, navLabel: 'nav.backOffice.iotDevices' },
   { id: 'changelogs', path: b.changelogs.path, navLabel: 'nav.backOffice.changelogs' },

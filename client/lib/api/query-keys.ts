@@ -59,7 +59,7 @@ export const personKeys = {
  * The reference catalogues of an establishment (lib/api/records.ts: one per record collection,
  * named like the collection in its route) and the other lists of its telemonitoring catalogue.
  */
-export type CataloguePart = 'indicator_types' | 'units' | 'alert_statuses' | 'intervention_levels' | 'identity_document_types'
+export type CataloguePart = 'indicator_types' | 'units' | 'alert_statuses' | 'intervention_levels' | 'identity_document_types' | 'form_types'
   | 'assignments' | 'professionals' | 'visibility';
 
 /** An establishment's catalogues (issue 11 §1, identity-document types): `of` makes every part of them stale. */

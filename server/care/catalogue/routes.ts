@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   alertStatusRoutes, indicatorRoutes, indicatorTypeRoutes, indicatorVisibilityRoutes, interventionLevelRoutes, unitRoutes,
 } from '../../../schemas/api/catalogue.ts';
+import { formTypeRoutes } from '../../../schemas/api/form-types.ts';
 import { identityDocumentTypeRoutes } from '../../../schemas/api/identity.ts';
 import { route } from '../../http/route.ts';
+import { formTypesOf } from './form-types.ts';
 import { identityDocumentTypesOf } from './identity-document-types.ts';
 import { indicatorsOf } from './indicators.ts';
 import { catalogueRecordRoutes } from './record-routes.ts';
@@ -22,6 +24,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
   catalogueRecordRoutes(app, alertStatusRoutes, alertStatusesOf);
   catalogueRecordRoutes(app, interventionLevelRoutes, interventionLevelsOf);
   catalogueRecordRoutes(app, identityDocumentTypeRoutes, identityDocumentTypesOf);
+  catalogueRecordRoutes(app, formTypeRoutes, formTypesOf);
 
   const indicatorsRepo = (r: FastifyRequest) => indicatorsOf(r.care);
   route(app, indicatorRoutes.list, async (r) => indicatorsRepo(r).list(r.params.id, r.query));

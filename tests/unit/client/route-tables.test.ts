@@ -119,6 +119,7 @@ const BUILT: [keyof typeof TABLES, string, string][] = [
   ['backOffice', 'alertStatuses', 'features/catalogue/alert-statuses-page.tsx'],
   ['backOffice', 'indicators', 'features/catalogue/indicators-page.tsx'],
   ['backOffice', 'indicatorsVisibility', 'features/catalogue/indicators-visibility-page.tsx'],
+  ['backOffice', 'surveys', 'features/surveys/surveys-page.tsx'],
 ];
 
 /** Every page module of client/, by its path from client/, loaded only when asked. */
