@@ -37,10 +37,10 @@ function demoTemplate(env: string): string | undefined {
 }
 
 /**
- * `demo`: start from the demo world when the global setup provisioned one today. Says whether
- * it did (`demo` on the result); otherwise the database is only migrated, as without the option.
+ * `demo`: start from the demo world when the global setup provisioned one today; otherwise the
+ * database is only migrated, as without the option (provisionDemo then finds it empty).
  */
-export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<TestDatabase & { demo: boolean }> {
+export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     // A migrated cluster dumped once by tests/helpers/pglite-template.ts: about 0.4 s to open instead of 3.5 s.
@@ -48,7 +48,7 @@ export async function createTestDatabase(options: { demo?: boolean } = {}): Prom
     const template = demo ?? process.env[PGLITE_TEMPLATE_ENV];
     const loadDataDir = template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
     const database = await openDatabase({ dataDir: 'memory://', loadDataDir });
-    return { database, demo: Boolean(demo && loadDataDir), drop: () => database.close() };
+    return { database, drop: () => database.close() };
   }
   const name = `telesuivi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -63,7 +63,6 @@ export async function createTestDatabase(options: { demo?: boolean } = {}): Prom
   return {
     database,
     url,
-    demo: Boolean(demo),
     async drop() {
       await database.close();
       await dropWhenClosed(adminUrl, name);
