@@ -69,7 +69,7 @@ export const MAX_BOUNDARIES = 20;
 
 export const indicatorSchema = {
   type: 'object', additionalProperties: false,
-  required: ['id', 'establishmentId', 'reference', 'name', 'typeId', 'unitId', 'referenceValue', 'decimals', 'molecularWeight', 'visibleToPatients', 'boundaries', 'hasMeasures'],
+  required: ['id', 'establishmentId', 'reference', 'name', 'typeId', 'unitId', 'referenceValue', 'decimals', 'molecularWeight', 'visibleToPatients', 'plausibleMin', 'plausibleMax', 'boundaries', 'hasMeasures'],
   properties: {
     id: uuidSchema,
     establishmentId: uuidSchema,
@@ -82,6 +82,9 @@ export const indicatorSchema = {
     decimals: indicatorDecimalsSchema,
     molecularWeight: { type: ['number', 'null'] },
     visibleToPatients: { type: 'boolean' },
+    /** What can be true, in the unit: a measure or reference value outside is refused (value_not_plausible). */
+    plausibleMin: { type: 'number' },
+    plausibleMax: { type: 'number' },
     /** The default thresholds (neither a protocol's nor a file's). */
     boundaries: { type: 'array', items: boundarySchema },
     /** Measures exist: the unit is fixed and the indicator cannot be deleted. */
@@ -107,6 +110,9 @@ export const indicatorBodySchema = {
     decimals: { type: 'number' },
     molecularWeight: { type: ['number', 'null'] },
     visibleToPatients: { type: 'boolean' },
+    /** Both or neither (400 on body.plausibleMax); min < max. Absent: kept on update, the wide default on create. */
+    plausibleMin: { type: 'number' },
+    plausibleMax: { type: 'number' },
     boundaries: { type: 'array', maxItems: MAX_BOUNDARIES, items: boundaryBodySchema },
   },
 } as const;

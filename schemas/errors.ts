@@ -99,6 +99,8 @@ export const ERROR_CODES = {
   value_too_short: { status: 400 },
   value_too_long: { status: 400 },
   value_out_of_range: { status: 400 },
+  // A measure or reference value outside its indicator's plausible range (issue 18)
+  value_not_plausible: { status: 400 },
   integer_required: { status: 400 },
   email_invalid: { status: 400 },
   birth_name_diacritics: { status: 400 },

@@ -463,7 +463,13 @@ export const indicators = pgTable('indicators', {
   molecularWeight: doublePrecision('molecular_weight'),
   visibleToPatients: boolean('visible_to_patients').notNull().default(true),
   createdAt: createdAt(),
+  // The values that can be true, in the indicator's unit (issue 18): a measure or reference value
+  // outside is refused. The defaults are a sanity cap for an indicator created without a range;
+  // the demo indicators and the back office set physical ones.
+  plausibleMin: doublePrecision('plausible_min').notNull().default(-1e9),
+  plausibleMax: doublePrecision('plausible_max').notNull().default(1e9),
 }, (t) => [
+  check('indicators_plausible_range', sql`${t.plausibleMin} < ${t.plausibleMax}`),
   uniqueIndex('indicators_reference_idx').on(t.establishmentId, t.reference),
   uniqueIndex('indicators_name_idx').on(t.establishmentId, frName(t.name)),
 ]);

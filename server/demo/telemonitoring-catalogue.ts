@@ -39,43 +39,53 @@ interface Boundary { level: LevelKey; operator: BoundaryOperator; value: number;
 interface IndicatorSeed {
   reference: string; name: Text; type: keyof typeof TYPES; unit: keyof typeof UNITS; decimals: number;
   referenceValue?: number; molecularWeight?: number; boundaries: Boundary[];
+  /** What can be true, in the unit (issue 18): outside, a value is refused. Migration 0013 copies these. */
+  plausible: { min: number; max: number };
 }
 
 /** Stable references: forms map answers to them (weight), layouts chart them. */
 export const DEMO_INDICATORS: readonly IndicatorSeed[] = [
   {
     reference: 'weight', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, type: 'vitals', unit: 'kg', decimals: 1,
+    plausible: { min: 0.5, max: 500 },
     // Heart failure: a gain of 2 kg over the patient's reference (dry) weight; 3 kg is urgent.
     boundaries: [{ level: 'watch', operator: '>', value: 2, mode: 'RELATIVE' }, { level: 'urgent', operator: '>=', value: 3, mode: 'RELATIVE' }],
   },
   {
     reference: 'systolic', name: { fr: 'Pression artérielle systolique', en: 'Systolic blood pressure', ar: 'ضغط الدم الانقباضي' }, type: 'vitals', unit: 'mmHg', decimals: 0,
     referenceValue: 120,
+    plausible: { min: 30, max: 300 },
     boundaries: [{ level: 'urgent', operator: '>=', value: 180 }, { level: 'watch', operator: '>=', value: 160 }, { level: 'watch', operator: '<', value: 90 }],
   },
   {
     reference: 'diastolic', name: { fr: 'Pression artérielle diastolique', en: 'Diastolic blood pressure', ar: 'ضغط الدم الانبساطي' }, type: 'vitals', unit: 'mmHg', decimals: 0,
     referenceValue: 80,
+    plausible: { min: 30, max: 300 },
     boundaries: [{ level: 'urgent', operator: '>=', value: 110 }, { level: 'watch', operator: '>=', value: 100 }],
   },
   {
     reference: 'heart_rate', name: { fr: 'Fréquence cardiaque', en: 'Heart rate', ar: 'معدل ضربات القلب' }, type: 'vitals', unit: 'bpm', decimals: 0,
     referenceValue: 70,
+    plausible: { min: 20, max: 300 },
     boundaries: [{ level: 'urgent', operator: '>', value: 130 }, { level: 'urgent', operator: '<', value: 40 }, { level: 'watch', operator: '>', value: 110 }, { level: 'watch', operator: '<', value: 50 }],
   },
   {
     reference: 'spo2', name: { fr: 'Saturation en oxygène', en: 'Oxygen saturation', ar: 'تشبع الأكسجين' }, type: 'vitals', unit: 'percent', decimals: 0,
     referenceValue: 97,
+    plausible: { min: 0, max: 100 },
     boundaries: [{ level: 'urgent', operator: '<', value: 88 }, { level: 'watch', operator: '<', value: 92 }],
   },
   {
     reference: 'temperature', name: { fr: 'Température', en: 'Temperature', ar: 'درجة الحرارة' }, type: 'vitals', unit: 'celsius', decimals: 1,
     referenceValue: 37,
+    plausible: { min: 25, max: 45 },
     boundaries: [{ level: 'urgent', operator: '>=', value: 40 }, { level: 'watch', operator: '>=', value: 38.5 }, { level: 'watch', operator: '<', value: 35.5 }],
   },
   {
     reference: 'glucose', name: { fr: 'Glycémie', en: 'Blood glucose', ar: 'سكر الدم' }, type: 'biology', unit: 'mmolL', decimals: 1,
     molecularWeight: 180.156,
+    // What meters report: 0.6–33.3 mmol/L (10–600 mg/dL).
+    plausible: { min: 0.6, max: 33.3 },
     boundaries: [{ level: 'urgent', operator: '<', value: 3 }, { level: 'watch', operator: '<', value: 3.9 }, { level: 'watch', operator: '>', value: 13.9 }],
   },
 ];
@@ -126,6 +136,7 @@ export async function provisionTelemonitoringCatalogue(
     const [row] = await tx.insert(indicators).values({
       establishmentId, reference: seed.reference, name: seed.name, typeId: typeIds.get(seed.type)!, unitId: unitIds.get(seed.unit)!,
       decimals: seed.decimals, referenceValue: seed.referenceValue ?? null, molecularWeight: seed.molecularWeight ?? null,
+      plausibleMin: seed.plausible.min, plausibleMax: seed.plausible.max,
     }).returning({ id: indicators.id });
     indicatorIds.set(seed.reference, row!.id);
     await tx.insert(indicatorBoundaries).values(seed.boundaries.map((b) => ({

@@ -31,7 +31,8 @@ const hasMeasures = sql<boolean>`exists (select 1 from measures m where m.indica
 const columns = {
   id: indicators.id, establishmentId: indicators.establishmentId, reference: indicators.reference, name: indicators.name,
   typeId: indicators.typeId, unitId: indicators.unitId, referenceValue: indicators.referenceValue, decimals: indicators.decimals,
-  molecularWeight: indicators.molecularWeight, visibleToPatients: indicators.visibleToPatients, hasMeasures,
+  molecularWeight: indicators.molecularWeight, visibleToPatients: indicators.visibleToPatients,
+  plausibleMin: indicators.plausibleMin, plausibleMax: indicators.plausibleMax, hasMeasures,
 };
 /** The default thresholds: owned by no protocol and no file. */
 const isDefault = and(isNull(indicatorBoundaries.protocolId), isNull(indicatorBoundaries.patientFileId), isNull(indicatorBoundaries.patientFileProtocolId));
@@ -48,6 +49,11 @@ async function valuesOf(db: Db, establishmentId: string, body: IndicatorBody) {
   if (!Number.isInteger(decimals)) throw badRequest('integer_required', {}, 'body.decimals');
   if (decimals < INDICATOR_DECIMALS.min || decimals > INDICATOR_DECIMALS.max) throw badRequest('value_out_of_range', INDICATOR_DECIMALS, 'body.decimals');
   if (molecularWeight !== null && !(molecularWeight > 0)) throw badRequest('value_invalid', {}, 'body.molecularWeight');
+  const { plausibleMin, plausibleMax } = body;
+  if ((plausibleMin === undefined) !== (plausibleMax === undefined)) throw badRequest('field_required', {}, plausibleMin === undefined ? 'body.plausibleMin' : 'body.plausibleMax');
+  // The range holds every value that can be true: an empty one would refuse everything.
+  if (plausibleMin !== undefined && plausibleMax !== undefined && !(plausibleMin < plausibleMax)) throw badRequest('value_invalid', {}, 'body.plausibleMax');
+  const plausible = plausibleMin !== undefined && plausibleMax !== undefined ? { plausibleMin, plausibleMax } : {};
   const [type] = await db.select({ id: indicatorTypes.id }).from(indicatorTypes).where(and(eq(indicatorTypes.id, body.typeId), eq(indicatorTypes.establishmentId, establishmentId)));
   if (!type) throw new AppError(404, 'not_found', {}, 'body.typeId');
   const [unit] = await db.select({ id: units.id }).from(units).where(and(eq(units.id, body.unitId), eq(units.establishmentId, establishmentId)));
@@ -59,7 +65,7 @@ async function valuesOf(db: Db, establishmentId: string, body: IndicatorBody) {
   const unknown = body.boundaries.findIndex((b) => !known.has(b.levelId));
   if (unknown >= 0) throw new AppError(404, 'not_found', {}, `body.boundaries.${unknown}.levelId`);
   return {
-    row: { reference, name, typeId: body.typeId, unitId: body.unitId, referenceValue, decimals, molecularWeight, visibleToPatients: body.visibleToPatients },
+    row: { reference, name, typeId: body.typeId, unitId: body.unitId, referenceValue, decimals, molecularWeight, visibleToPatients: body.visibleToPatients, ...plausible },
     boundaries: body.boundaries,
   };
 }

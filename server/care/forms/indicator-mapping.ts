@@ -13,7 +13,8 @@
  *   and is numeric, the unit is UCUM), but the catalogue is each establishment's; a patient cannot
  *   fix it, so their response is kept and the mapping is skipped.
  * - A unit that does not convert to the indicator's refuses the response (400 unit_not_convertible):
- *   nothing is stored, as for any measure.
+ *   nothing is stored, as for any measure. So does a value outside the indicator's plausible range
+ *   once converted (400 value_not_plausible on the answer's field, body.answers.<question>).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -39,7 +40,9 @@ export async function recordAnswerMeasures(
     const indicatorId = idOf.get(mapping.indicator);
     const value = 'answer' in mapping.from ? values.answers[mapping.from.answer] : values.computed[mapping.from.computed];
     if (!indicatorId || typeof value !== 'number' || !Number.isFinite(value)) return [];
-    return [{ indicatorId, value, unit: mapping.unit ?? null, measuredAt: response.answeredAt, field: `definition.indicators.${i}` }];
+    // A value that cannot be true is said on the question that gave it (a computed one: on its mapping).
+    const valueField = 'answer' in mapping.from ? `body.answers.${mapping.from.answer}` : undefined;
+    return [{ indicatorId, value, unit: mapping.unit ?? null, measuredAt: response.answeredAt, field: `definition.indicators.${i}`, valueField }];
   });
   if (inputs.length === 0) return undefined;
   return recordMeasures(tx, file, inputs, actor, { source: 'FORM_RESPONSE', formResponseId: response.id, at: response.answeredAt });

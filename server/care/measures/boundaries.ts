@@ -37,6 +37,8 @@ export interface IndicatorInForce {
   unit: { code: string; symbol: string };
   molecularWeight: number | null;
   decimals: number;
+  /** What can be true, in the indicator's unit: outside, a value is refused (plausible.ts). */
+  plausible: { min: number; max: number };
 }
 
 const fileOwned = (fileId: string) => and(
@@ -62,6 +64,8 @@ export async function effectiveBoundaries(db: Db, fileId: string, indicatorIds?:
     unitSymbol: units.symbol,
     molecularWeight: indicators.molecularWeight,
     decimals: indicators.decimals,
+    plausibleMin: indicators.plausibleMin,
+    plausibleMax: indicators.plausibleMax,
     fileReference: referenceValues.value,
     boundaryId: indicatorBoundaries.id,
     operator: indicatorBoundaries.operator,
@@ -96,6 +100,7 @@ export async function effectiveBoundaries(db: Db, fileId: string, indicatorIds?:
         indicatorId: row.indicatorId, reference: row.reference, name: row.name, boundaries: [], defaults: [], customised: false, referenceValue,
         referenceValueOrigin: row.fileReference !== null ? 'file' : row.globalReference !== null ? 'default' : null,
         unit: { code: row.unitCode, symbol: row.unitSymbol }, molecularWeight: row.molecularWeight, decimals: row.decimals,
+        plausible: { min: row.plausibleMin, max: row.plausibleMax },
       };
       result.set(row.indicatorId, entry);
     }

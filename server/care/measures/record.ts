@@ -4,7 +4,8 @@
  * each value converted to its indicator's unit (UCUM, with the indicator's molecular weight),
  * the measures inserted in one statement (the batch as one JSON parameter), each evaluated against the thresholds in
  * force (one query for the whole batch, server/care/measures/boundaries.ts), and the crossings
- * raised as one alert batch (raiseAlerts). Anything refused refuses the whole batch: nothing is
+ * raised as one alert batch (raiseAlerts). A value outside its indicator's plausible range, once
+ * converted, is refused (plausible.ts). Anything refused refuses the whole batch: nothing is
  * stored, no alert raised.
  *
  * Values are stored normalised to STORED_DECIMALS decimals (evaluate.ts), the value compared is
@@ -21,6 +22,7 @@ import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import { raiseAlerts, type AlertToRaise, type RaisedBatch } from '../alerts/raise.ts';
 import { effectiveBoundaries, type IndicatorInForce } from './boundaries.ts';
 import { measureEvaluator, normalise, type Crossing } from './evaluate.ts';
+import { requirePlausible } from './plausible.ts';
 
 /** How far ahead of the server's clock a measure may be dated (a phone's clock runs a little fast). */
 export const CLOCK_SKEW_MS = 5 * 60_000;
@@ -34,6 +36,8 @@ export interface MeasureInput {
   measuredAt: Date;
   /** Where this input sits in the request, for errors: 'body' (one value) or 'body.data.3'. */
   field?: string;
+  /** Where its value was typed, when not `${field}.value` (a questionnaire answer: body.answers.weight). */
+  valueField?: string;
 }
 
 export interface MeasureActor { userId: string | null; onBehalfOf: string | null }
@@ -77,6 +81,7 @@ export async function recordMeasures(
     const converted = convertUnit(input.value, enteredUnit, indicator.unit.code, { molecularWeight: indicator.molecularWeight });
     if (converted === undefined) throw badRequest('unit_not_convertible', { from: enteredUnit, to: indicator.unit.code }, `${field}.unit`);
     const value = normalise(converted);
+    requirePlausible(value, indicator.plausible, indicator.unit.symbol, input.valueField ?? `${field}.value`);
     const measure: StoredMeasure = {
       id: randomUUID(), indicatorId: input.indicatorId, value, unit: indicator.unit.code, enteredValue: input.value, enteredUnit,
       measuredAt: input.measuredAt, recordedAt: at, recordedBy: actor.userId, onBehalfOf: actor.onBehalfOf, source: occasion.source,

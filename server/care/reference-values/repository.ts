@@ -3,14 +3,16 @@
  * weight, a usual pressure, to which RELATIVE thresholds are added. One active per file and
  * indicator (a partial unique index): creating one deactivates the previous one in the same
  * transaction. Deactivating the active one brings the indicator's global reference value back.
- * Professionals of the file; writes on open files only, with their history entry.
+ * Professionals of the file; writes on open files only, with their history entry. A value outside
+ * the indicator's plausible range is refused (measures/plausible.ts).
  */
 import { aliasedTable, and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { indicators, referenceValues, users } from '../../db/schema.ts';
+import { indicators, referenceValues, units, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { ReferenceValue, ReferenceValueBody } from '../../../schemas/boundaries.ts';
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
+import { requirePlausible } from '../measures/plausible.ts';
 
 const creator = aliasedTable(users, 'creator');
 const deactivator = aliasedTable(users, 'deactivator');
@@ -47,11 +49,14 @@ async function referenceValueOf(care: CareContext, id: string): Promise<Referenc
 
 export async function createReferenceValue(care: CareContext, file: PatientFileHandle, body: ReferenceValueBody): Promise<ReferenceValue> {
   // Ids first (another establishment's indicator is a 404 whoever asks), then who may, then the file's state.
-  const [indicator] = await care.db.select({ id: indicators.id }).from(indicators)
+  const [indicator] = await care.db.select({ id: indicators.id, min: indicators.plausibleMin, max: indicators.plausibleMax, unit: units.symbol })
+    .from(indicators).innerJoin(units, eq(units.id, indicators.unitId))
     .where(and(eq(indicators.id, body.indicatorId), eq(indicators.establishmentId, file.establishmentId)));
   if (!indicator) throw new AppError(404, 'not_found', {}, 'body.indicatorId');
   file.requireProfessional();
   file.requireOpen();
+  // A dry weight of 6,450 kg or −3 kg would make every relative threshold fire or none (issue 18).
+  requirePlausible(body.value, indicator, indicator.unit, 'body.value');
   const now = care.now();
   const id = await care.db.transaction(async (tx) => {
     const previous = await tx.update(referenceValues).set({ deactivatedAt: now, deactivatedBy: care.userId })

@@ -29,6 +29,7 @@ const levels: InterventionLevel[] = [
 const weight: Indicator = {
   id: '00000000-0000-4000-8000-0000000000f1', establishmentId: EST, reference: 'weight', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' },
   typeId: VITALS, unitId: KG, referenceValue: null, decimals: 1, molecularWeight: null, visibleToPatients: true, hasMeasures: true,
+  plausibleMin: 0.5, plausibleMax: 500,
   boundaries: [{ id: '00000000-0000-4000-8000-0000000000c1', levelId: URGENT, operator: '>=', mode: 'RELATIVE', value: 3 }],
 };
 
