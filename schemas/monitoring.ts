@@ -35,13 +35,18 @@ const lastValueSchema = {
 export const monitoredIndicatorSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'reference', 'name', 'unit', 'decimals', 'units', 'lastValue'],
+  required: ['id', 'reference', 'name', 'unit', 'decimals', 'plausible', 'units', 'lastValue'],
   properties: {
     id: uuidSchema,
     reference: { type: 'string' },
     name: localizedTextSchema,
     unit: unitSchema,
     decimals: indicatorDecimalsSchema,
+    /** What can be true, in `unit`: the entry form says it and checks it before sending (issue 18). */
+    plausible: {
+      type: 'object', additionalProperties: false, required: ['min', 'max'],
+      properties: { min: { type: 'number' }, max: { type: 'number' } },
+    },
     /** The establishment's units a value may be entered in: the indicator's own first, then those UCUM converts to it. */
     units: { type: 'array', items: unitSchema },
     lastValue: lastValueSchema,

@@ -1,6 +1,7 @@
 /**
  * Create or edit an indicator: reference, name in three languages, type, unit, reference value,
- * decimals, molecular weight, visible to patients, and its default thresholds. Nothing is
+ * decimals, molecular weight, visible to patients, its plausible range (what can be true, in its
+ * unit: values outside are refused, issue 18; minimum under maximum), and its default thresholds. Nothing is
  * preselected for a new one; numbers are sent as typed (the server says on the field that 80.5
  * is not a whole reference value, never rounded); a missing field is said before sending; the
  * server's messages show on their fields.
@@ -22,21 +23,23 @@ import { ThresholdsEditor, type ThresholdDraft } from './thresholds-editor.tsx';
 type Body = BodyOf<typeof indicatorRoutes.create>;
 interface Draft {
   reference: string; name: NameDraft; typeId: string; unitId: string; referenceValue: string; decimals: string; molecularWeight: string;
-  visibleToPatients: boolean; thresholds: ThresholdDraft[];
+  visibleToPatients: boolean; plausibleMin: string; plausibleMax: string; thresholds: ThresholdDraft[];
 }
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 const draftOf = (i: Indicator | undefined): Draft => i ? {
   reference: i.reference, name: nameDraftOf(i.name), typeId: i.typeId, unitId: i.unitId, referenceValue: text(i.referenceValue),
   decimals: text(i.decimals), molecularWeight: text(i.molecularWeight), visibleToPatients: i.visibleToPatients,
+  plausibleMin: text(i.plausibleMin), plausibleMax: text(i.plausibleMax),
   thresholds: i.boundaries.map((b) => ({ key: b.id, levelId: b.levelId, operator: b.operator, mode: b.mode, value: String(b.value) })),
-} : { reference: '', name: EMPTY_NAME, typeId: '', unitId: '', referenceValue: '', decimals: '', molecularWeight: '', visibleToPatients: false, thresholds: [] };
+} : { reference: '', name: EMPTY_NAME, typeId: '', unitId: '', referenceValue: '', decimals: '', molecularWeight: '', visibleToPatients: false,
+  plausibleMin: '', plausibleMax: '', thresholds: [] };
 
 /** A typed number: empty is null, a decimal comma is read as a point, anything else is NaN (said on the field). */
 const numberOf = (typed: string): number | null => (typed.trim() === '' ? null : Number(typed.trim().replace(',', '.')));
 
 /** The body, or the fields to fix before sending (by the server's field names). */
-function bodyOf(d: Draft, say: { required: string; notANumber: string }): { body?: Body; errors: Record<string, string> } {
+function bodyOf(d: Draft, say: { required: string; notANumber: string; emptyRange: string }): { body?: Body; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const required = (field: string, value: string) => { if (!value.trim()) errors[field] = say.required; };
   const number = (field: string, value: string, mandatory: boolean) => {
@@ -52,6 +55,12 @@ function bodyOf(d: Draft, say: { required: string; notANumber: string }): { body
   const referenceValue = number('body.referenceValue', d.referenceValue, false);
   const decimals = number('body.decimals', d.decimals, true);
   const molecularWeight = number('body.molecularWeight', d.molecularWeight, false);
+  const plausibleMin = number('body.plausibleMin', d.plausibleMin, true);
+  const plausibleMax = number('body.plausibleMax', d.plausibleMax, true);
+  // The server's rule (value_invalid on body.plausibleMax), said before sending.
+  if (plausibleMin !== null && plausibleMax !== null && !errors['body.plausibleMin'] && !errors['body.plausibleMax'] && !(plausibleMin < plausibleMax)) {
+    errors['body.plausibleMax'] = say.emptyRange;
+  }
   const boundaries = d.thresholds.map((row, i) => {
     for (const field of ['levelId', 'operator', 'mode'] as const) required(`body.boundaries.${i}.${field}`, row[field]);
     const value = number(`body.boundaries.${i}.value`, row.value, true);
@@ -62,7 +71,7 @@ function bodyOf(d: Draft, say: { required: string; notANumber: string }): { body
     errors,
     body: {
       reference: d.reference, name: nameBodyOf(d.name), typeId: d.typeId, unitId: d.unitId, referenceValue, decimals: decimals!, molecularWeight,
-      visibleToPatients: d.visibleToPatients, boundaries,
+      visibleToPatients: d.visibleToPatients, plausibleMin: plausibleMin!, plausibleMax: plausibleMax!, boundaries,
     },
   };
 }
@@ -80,7 +89,9 @@ export function IndicatorForm({ establishmentId, indicator, onClose }: { establi
   const choose = t('catalogue.indicators.form.choose');
   const label = (name: Indicator['name']) => textIn(name, i18n.language) ?? name.fr;
   const submit = () => {
-    const { body, errors: missing } = bodyOf(draft, { required: t('catalogue.common.required'), notANumber: t('catalogue.common.notANumber') });
+    const { body, errors: missing } = bodyOf(draft, {
+      required: t('catalogue.common.required'), notANumber: t('catalogue.common.notANumber'), emptyRange: t('catalogue.indicators.form.emptyRange'),
+    });
     setLocal(missing);
     if (body) save.mutate({ id: indicator?.id, body }, { onSuccess: onClose });
   };
@@ -106,6 +117,10 @@ export function IndicatorForm({ establishmentId, indicator, onClose }: { establi
               value={draft.decimals} error={errors['body.decimals']} onChange={(e) => set({ decimals: e.currentTarget.value })} />
             <TextInput label={t('catalogue.indicators.form.molecularWeight')} description={t('catalogue.indicators.form.molecularWeightHelp')} inputMode="decimal" dir="ltr"
               value={draft.molecularWeight} error={errors['body.molecularWeight']} onChange={(e) => set({ molecularWeight: e.currentTarget.value })} />
+            <TextInput label={t('catalogue.indicators.form.plausibleMin')} description={t('catalogue.indicators.form.plausibleHelp')} required inputMode="decimal" dir="ltr"
+              value={draft.plausibleMin} error={errors['body.plausibleMin']} onChange={(e) => set({ plausibleMin: e.currentTarget.value })} />
+            <TextInput label={t('catalogue.indicators.form.plausibleMax')} description={t('catalogue.indicators.form.plausibleHelp')} required inputMode="decimal" dir="ltr"
+              value={draft.plausibleMax} error={errors['body.plausibleMax']} onChange={(e) => set({ plausibleMax: e.currentTarget.value })} />
             <Checkbox mt="xl" label={t('catalogue.indicators.form.visibleToPatients')} checked={draft.visibleToPatients}
               onChange={(e) => set({ visibleToPatients: e.currentTarget.checked })} />
           </SimpleGrid>

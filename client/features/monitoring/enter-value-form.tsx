@@ -4,7 +4,9 @@
  * filled with now (a timestamp, not an answer) and editable. Nothing else is chosen for the
  * person: the indicator is empty unless they opened the form from that indicator's card; the
  * unit starts as the indicator's own. What was typed is sent as typed (a comma read as the
- * decimal point, never rounded); the server's refusals are shown on their fields.
+ * decimal point, never rounded); the server's refusals are shown on their fields. The value's
+ * plausible range (issue 18) is said under it and checked before sending when the value is typed
+ * in the indicator's own unit (another unit: the server converts and checks).
  */
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -18,6 +20,7 @@ import { CalendarDateInput, typedCalendarDate } from '../../lib/dates/calendar-d
 import { parseCalendarDate } from '../../lib/dates/calendar-input.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { instantIn, timeIn } from '../../lib/dates/zoned-instant.ts';
+import { formatNumber } from '../../lib/i18n/use-number.ts';
 import { useRecordMeasure } from './api/monitoring.ts';
 import { MONITORING } from './texts.ts';
 import { typedNumber } from './typed-number.ts';
@@ -51,6 +54,11 @@ export function EnterValueForm({ patientFileId, indicators, initialIndicatorId, 
   const fieldError = (name: string) => errors[name] ?? server[`body.${name}`];
   const failure = record.isError && Object.keys(server).length === 0 ? (isApiError(record.error) ? record.error.message : String(record.error)) : null;
 
+  const plausible = indicator && {
+    min: formatNumber(language, indicator.plausible.min), max: formatNumber(language, indicator.plausible.max), unit: indicator.unit.symbol,
+  };
+  const outOfRange = (n: number) => indicator !== undefined && unit === indicator.unit.code && (n < indicator.plausible.min || n > indicator.plausible.max);
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
@@ -59,6 +67,7 @@ export function EnterValueForm({ patientFileId, indicators, initialIndicatorId, 
     if (!indicator) found.indicatorId = t(`${K}.required`);
     if (!value.trim()) found.value = t(`${K}.required`);
     else if (number === undefined) found.value = t(`${K}.notNumber`);
+    else if (outOfRange(number)) found.value = t(`${K}.notPlausible`, plausible);
     if (!unit) found.unit = t(`${K}.required`);
     if (!day) found.measuredAt = t(`${K}.badDate`);
     if (!TIME.test(time.trim())) found.time = t(`${K}.badTime`);
@@ -84,6 +93,7 @@ export function EnterValueForm({ patientFileId, indicators, initialIndicatorId, 
         />
         <Group grow align="flex-start">
           <TextInput label={t(`${K}.value`)} required inputMode="decimal" autoComplete="off" dir="ltr"
+            description={plausible && t(`${K}.range`, plausible)}
             value={value} onChange={(e) => setValue(e.currentTarget.value)} error={fieldError('value')} />
           <Select label={t(`${K}.unit`)} required disabled={!indicator}
             data={(indicator?.units ?? []).map((u) => ({ value: u.code, label: u.symbol }))}

@@ -44,6 +44,8 @@ export async function monitoredIndicators(care: CareContext, file: PatientFileHa
     name: indicators.name,
     decimals: indicators.decimals,
     molecularWeight: indicators.molecularWeight,
+    plausibleMin: indicators.plausibleMin,
+    plausibleMax: indicators.plausibleMax,
     unitCode: units.ucumCode,
     unitSymbol: units.symbol,
     lastValue: last(sql`${measures.value}`).mapWith(Number),
@@ -61,7 +63,7 @@ export async function monitoredIndicators(care: CareContext, file: PatientFileHa
       && convertUnit(1, u.code, own.code, { molecularWeight: row.molecularWeight }) !== undefined);
     return {
       id: row.id, reference: row.reference, name: row.name as LocalizedText, decimals: row.decimals,
-      unit: own, units: [own, ...others],
+      unit: own, units: [own, ...others], plausible: { min: row.plausibleMin, max: row.plausibleMax },
       lastValue: row.lastAt ? { value: row.lastValue, measuredAt: row.lastAt.toISOString() } : null,
     };
   });

@@ -100,6 +100,13 @@ describe('the indicators screen', () => {
     await choose(form, 'Unité', 'kg — Kilogramme');
     type(form, 'Valeur de référence', '80.5');
     type(form, 'Décimales affichées', '1');
+    // The plausible range (issue 18): an empty one is said on the maximum before sending.
+    type(form, 'Valeur plausible minimale', '300');
+    type(form, 'Valeur plausible maximale', '300');
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(form).findByText('Le maximum doit être supérieur au minimum.')).toBeTruthy();
+    expect(posted()).toEqual([]);
+    type(form, 'Valeur plausible minimale', '20,5');
     fireEvent.click(within(form).getByRole('button', { name: 'Ajouter un seuil' }));
     const threshold = within(form).getByRole('group', { name: 'Seuil 1' });
     await choose(threshold, 'Niveau', 'Vigilance');
@@ -111,7 +118,7 @@ describe('the indicators screen', () => {
     expect(await within(form).findByText('Saisissez un nombre entier (serveur).')).toBeTruthy();
     expect(posted()[0]).toEqual({
       reference: 'dry_weight', name: { fr: 'Poids sec' }, typeId: VITALS, unitId: KG, referenceValue: 80.5, decimals: 1, molecularWeight: null,
-      visibleToPatients: false, boundaries: [{ levelId: WATCH, operator: '>=', mode: 'RELATIVE', value: 2.5 }],
+      visibleToPatients: false, plausibleMin: 20.5, plausibleMax: 300, boundaries: [{ levelId: WATCH, operator: '>=', mode: 'RELATIVE', value: 2.5 }],
     });
 
     type(form, 'Valeur de référence', '80');

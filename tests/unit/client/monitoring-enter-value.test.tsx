@@ -4,7 +4,8 @@
  * Mantine and TanStack Query, the API answered by a fake fetch: the value sent as typed (a comma,
  * Arabic digits), the unit, the moment typed in the session's time zone (Europe/Paris), filled
  * with now and editable; nothing chosen for the person; field errors before sending; the
- * server's refusal on its field; a refusal of another kind said above the buttons; Arabic.
+ * server's refusal on its field; a refusal of another kind said above the buttons; Arabic; the
+ * plausible range said under the value and checked before sending (issue 18).
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -26,9 +27,9 @@ const FILE = '00000000-0000-4000-8000-0000000000f1';
 const WEIGHT = '00000000-0000-4000-8000-0000000000a1';
 const HEART = '00000000-0000-4000-8000-0000000000a2';
 const indicators: MonitoredIndicator[] = [
-  { id: WEIGHT, reference: 'weight', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, unit: { code: 'kg', symbol: 'kg' }, decimals: 1,
+  { id: WEIGHT, reference: 'weight', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, unit: { code: 'kg', symbol: 'kg' }, decimals: 1, plausible: { min: 0.5, max: 500 },
     units: [{ code: 'kg', symbol: 'kg' }, { code: '[lb_av]', symbol: 'lb' }], lastValue: null },
-  { id: HEART, reference: 'heart_rate', name: { fr: 'Fréquence cardiaque', en: 'Heart rate', ar: 'معدل ضربات القلب' }, unit: { code: '/min', symbol: 'bpm' }, decimals: 0,
+  { id: HEART, reference: 'heart_rate', name: { fr: 'Fréquence cardiaque', en: 'Heart rate', ar: 'معدل ضربات القلب' }, unit: { code: '/min', symbol: 'bpm' }, decimals: 0, plausible: { min: 20, max: 300 },
     units: [{ code: '/min', symbol: 'bpm' }], lastValue: null },
 ];
 
@@ -106,6 +107,22 @@ describe('entering a value', () => {
     type('Valeur', '71');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect((await screen.findByRole('alert')).textContent).toBe("La valeur n'a pas été enregistrée : Le dossier est clôturé.");
+  });
+
+  it.each([
+    ['750', false], ['-70', false], ['0,4', false], ['500,1', false], ['0,5', true], ['500', true],
+  ])('says the range under the value and refuses %s kg before sending unless it is within it (%s)', async (typed, sent) => {
+    serve({ status: 201, body: { measures: [], alerts: [] } });
+    mount(WEIGHT);
+    expect(await screen.findByText('Entre 0,5 et 500 kg')).toBeTruthy();
+    type('Valeur', typed);
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    if (sent) {
+      await waitFor(() => expect(posted()).toHaveLength(1));
+    } else {
+      expect(await screen.findByText('Cette valeur n’est pas plausible : saisissez une valeur entre 0,5 et 500 kg.')).toBeTruthy();
+      expect(posted()).toEqual([]);
+    }
   });
 
   it('speaks Arabic and reads Arabic digits and decimal separator as the number typed', async () => {
