@@ -52,7 +52,7 @@ export type BoundaryInForce = FromSchema<typeof boundaryInForceSchema>;
 export const customizableIndicatorSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'reference', 'name', 'unit', 'decimals', 'visibleToPatients', 'lastValue', 'boundaries', 'defaults', 'origin', 'referenceValue', 'nonComplianceRules'],
+  required: ['id', 'reference', 'name', 'unit', 'decimals', 'plausible', 'visibleToPatients', 'lastValue', 'boundaries', 'defaults', 'origin', 'referenceValue', 'nonComplianceRules'],
   properties: {
     id: uuidSchema,
     reference: { type: 'string' },
@@ -62,6 +62,11 @@ export const customizableIndicatorSchema = {
       properties: { code: { type: 'string' }, symbol: { type: 'string' } },
     },
     decimals: indicatorDecimalsSchema,
+    /** What can be true, in `unit`: a reference value outside is refused (issue 18); the tab says it before sending. */
+    plausible: {
+      type: 'object', additionalProperties: false, required: ['min', 'max'],
+      properties: { min: { type: 'number' }, max: { type: 'number' } },
+    },
     visibleToPatients: { type: 'boolean' },
     lastValue: {
       anyOf: [{

@@ -4,6 +4,7 @@
  * the non-compliance rules covering it, the last value. "Edit" sets the file's own thresholds
  * (replacing the defaults on this file) and its reference value; "Back to the defaults" removes the
  * file's own. Values are kept as typed and sent as numbers; the server's messages go on their rows.
+ * The reference value's plausible range (issue 18) is said under it and checked before sending.
  */
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -137,6 +138,10 @@ function EditThresholds({ indicator, levels, onClose, onBoundaries, onReference,
   const other = error && Object.keys(server).length === 0 ? (error as Error).message : undefined;
   const set = (index: number, patch: Partial<Row>) => setRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const valid = rows.length > 0 && rows.every((r) => r.levelId && r.operator && r.mode && NUMBER.test(r.value.trim()));
+  const range = { min: valueText(indicator.plausible.min, language), max: valueText(indicator.plausible.max, language), unit: indicator.unit.symbol };
+  const typedReference = Number(reference.trim().replace(',', '.'));
+  const referenceProblem = !NUMBER.test(reference.trim()) ? t(`${K}.thresholds.valueRequired`)
+    : typedReference < indicator.plausible.min || typedReference > indicator.plausible.max ? t(`${K}.thresholds.notPlausible`, range) : undefined;
 
   return (
     <Modal opened onClose={onClose} title={t(`${K}.thresholds.editTitle`, { name })} size="xl">
@@ -182,13 +187,14 @@ function EditThresholds({ indicator, levels, onClose, onBoundaries, onReference,
         <form noValidate onSubmit={(e) => {
           e.preventDefault();
           setTriedReference(true);
-          if (NUMBER.test(reference.trim())) onReference(Number(reference.trim().replace(',', '.')));
+          if (referenceProblem === undefined) onReference(Number(reference.trim().replace(',', '.')));
         }}>
           <Group align="flex-end">
             <TextInput
               label={t(`${K}.thresholds.referenceValue`, { unit: indicator.unit.symbol })} dir="ltr" inputMode="decimal" required
+              description={t(`${K}.thresholds.range`, range)}
               value={reference} onChange={(e) => setReference(e.currentTarget.value)}
-              error={(triedReference && !NUMBER.test(reference.trim()) ? t(`${K}.thresholds.valueRequired`) : undefined) ?? server['body.value']}
+              error={(triedReference ? referenceProblem : undefined) ?? server['body.value']}
             />
             <Button type="submit" variant="light" loading={pending}>{t(`${K}.thresholds.saveReference`)}</Button>
           </Group>

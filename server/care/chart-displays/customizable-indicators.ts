@@ -32,6 +32,7 @@ export async function listCustomizableIndicators(care: CareContext, file: Patien
       const rows = await care.db.select({
         id: indicators.id, reference: indicators.reference, name: indicators.name, unitCode: units.ucumCode, unitSymbol: units.symbol,
         decimals: indicators.decimals, visibleToPatients: indicators.visibleToPatients,
+        plausibleMin: indicators.plausibleMin, plausibleMax: indicators.plausibleMax,
         lastValue: sql<number | null>`${last('value')}`.mapWith((v) => (v === null ? null : Number(v))),
         lastAt: sql<string | null>`${last('measured_at')}`,
         rules: sql<{ id: string; periodInDays: number }[]>`coalesce((
@@ -50,7 +51,7 @@ export async function listCustomizableIndicators(care: CareContext, file: Patien
         const boundaries = (force?.boundaries ?? []).map((b) => toBoundary(b, reference));
         return {
           id: row.id, reference: row.reference, name: row.name as LocalizedText, unit: { code: row.unitCode, symbol: row.unitSymbol },
-          decimals: row.decimals, visibleToPatients: row.visibleToPatients,
+          decimals: row.decimals, plausible: { min: row.plausibleMin, max: row.plausibleMax }, visibleToPatients: row.visibleToPatients,
           lastValue: row.lastValue === null || row.lastAt === null ? null : { value: row.lastValue, measuredAt: new Date(row.lastAt).toISOString() },
           boundaries, defaults: (force?.defaults ?? []).map((b) => toBoundary(b, reference)),
           origin: !force?.customised ? 'default' : boundaries.some((b) => b.origin === 'file') ? 'file' : 'protocol',

@@ -5,7 +5,7 @@
  * period sent as typed, the server's refusal on its field, then sent again), edit a threshold of an
  * indicator (the file's thresholds sent whole), save the value table's settings (the first day
  * typed in the interface's order, sent as an ISO date); the table's values as stored, the alert
- * marked; Arabic right to left.
+ * marked; the reference value's plausible range said and checked before sending; Arabic right to left.
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -33,14 +33,14 @@ const URGENT = { id: '00000000-0000-4000-8000-0000000000b1', name: { fr: 'Urgenc
 const WATCH = { id: '00000000-0000-4000-8000-0000000000b2', name: { fr: 'Vigilance', en: 'Watch', ar: 'يقظة' }, rank: 2, colour: 'pink' as const };
 
 const weight: CustomizableIndicator = {
-  id: WEIGHT, reference: 'weight', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, unit: { code: 'kg', symbol: 'kg' }, decimals: 1, visibleToPatients: true,
+  id: WEIGHT, reference: 'weight', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, unit: { code: 'kg', symbol: 'kg' }, decimals: 1, plausible: { min: 0.5, max: 500 }, visibleToPatients: true,
   lastValue: { value: 71.4, measuredAt: '2026-11-20T07:00:00.000Z' },
   boundaries: [{ id: '00000000-0000-4000-8000-0000000000e1', origin: 'default', operator: '>=', mode: 'RELATIVE', value: 3, threshold: 73, level: URGENT }],
   defaults: [], origin: 'default', referenceValue: { value: 70, origin: 'file' }, nonComplianceRules: [{ id: '00000000-0000-4000-8000-0000000000e9', periodInDays: 3 }],
 };
 const systolic: CustomizableIndicator = {
   id: SYSTOLIC, reference: 'systolic', name: { fr: 'Pression artérielle systolique', en: 'Systolic blood pressure', ar: 'ضغط الدم الانقباضي' },
-  unit: { code: 'mm[Hg]', symbol: 'mmHg' }, decimals: 0, visibleToPatients: true, lastValue: null,
+  unit: { code: 'mm[Hg]', symbol: 'mmHg' }, decimals: 0, plausible: { min: 30, max: 300 }, visibleToPatients: true, lastValue: null,
   boundaries: [
     { id: '00000000-0000-4000-8000-0000000000e2', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 180, threshold: 180, level: URGENT },
     { id: '00000000-0000-4000-8000-0000000000e3', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 160, threshold: 160, level: WATCH },
@@ -158,6 +158,29 @@ describe('the indicators tab', () => {
         { levelId: WATCH.id, operator: '>=', mode: 'ABSOLUTE', value: 160 },
       ],
     }]));
+  });
+
+  it('says the reference value\'s plausible range under it and refuses 6450, 0 and −3 kg before sending; 72,5 kg is sent', async () => {
+    serve({ [`POST /api/patient_files/${FILE}/reference-value`]: { status: 201, body: {} } });
+    mount();
+    const row = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('tr[data-indicator="weight"]');
+      if (!found) throw new Error('the thresholds are not shown yet');
+      return found;
+    });
+    fireEvent.click(within(row).getByRole('button', { name: 'Modifier' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Entre 0,5 et 500 kg')).toBeTruthy();
+    const input = within(dialog).getByRole('textbox', { name: /Valeur de référence \(kg\)/ });
+    for (const typed of ['6450', '0', '-3']) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer la valeur de référence' }));
+      expect(await within(dialog).findByText('Cette valeur n’est pas plausible : saisissez une valeur entre 0,5 et 500 kg.')).toBeTruthy();
+    }
+    expect(sent('POST', `/api/patient_files/${FILE}/reference-value`)).toEqual([]);
+    fireEvent.change(input, { target: { value: '72,5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer la valeur de référence' }));
+    await waitFor(() => expect(sent('POST', `/api/patient_files/${FILE}/reference-value`)).toEqual([{ indicatorId: WEIGHT, value: 72.5 }]));
   });
 
   it('lists every value of a day as stored with the alert marked, and saves the table settings', async () => {
