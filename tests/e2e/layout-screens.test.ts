@@ -137,6 +137,9 @@ describe('screens from layouts', () => {
     await page.locator('[data-palette-type="link-list"][aria-pressed="true"]').waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
+    // The drop lands only when dnd-kit has found the grid under the block (its collision detection
+    // runs on the next render): a Space pressed before that cancels the drag on a loaded machine.
+    await page.locator('[data-editor-grid][data-over]').waitFor();
     await page.keyboard.press('Space');
     await gridBlock(page, 'link-list-1').waitFor();
     const handle = gridBlock(page, 'link-list-1').locator('[data-block-handle]');
