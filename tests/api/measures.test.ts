@@ -165,6 +165,24 @@ describe('POST /patient_files/:id/indicators/data', () => {
     expect(row).toMatchObject({ recordedBy: await userIdOf(db, 'caregiver'), onBehalfOf: await userIdOf(db, 'patient.open') });
   });
 
+  it('refuses from the patient side an indicator hidden from patients, as not found on its field; its professionals still record it', async () => {
+    const file = await newFile();
+    const [temperature, spo2] = [await indicator('temperature'), await indicator('spo2')];
+    await db.update(indicators).set({ visibleToPatients: false }).where(eq(indicators.id, temperature));
+    try {
+      for (const who of ['patient.open', 'caregiver']) {
+        const one = await send(who, file, { indicatorId: temperature, value: 40 });
+        expect([one.status, one.body.code, one.body.field], one.text).toEqual([404, 'not_found', 'body.indicatorId']);
+        const batch = await send(who, file, { data: [{ indicatorId: spo2, value: 96 }, { indicatorId: temperature, value: 40 }] });
+        expect([batch.status, batch.body.field], batch.text).toEqual([404, 'body.data.1.indicatorId']);
+      }
+      expect([await measuresOf(file), await alertsOf(file)]).toEqual([[], []]);
+      expect((await sent('prescriber', file, { indicatorId: temperature, value: 40 })).measures).toHaveLength(1);
+    } finally {
+      await db.update(indicators).set({ visibleToPatients: true }).where(eq(indicators.id, temperature));
+    }
+  });
+
   it('answers 409 on a closed file and on a file whose patient data is deactivated, 404 on another patient file', async () => {
     const closed = await newFile({ status: 'CLOSED' });
     const spo2 = await indicator('spo2');
