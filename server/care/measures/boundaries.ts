@@ -39,6 +39,8 @@ export interface IndicatorInForce {
   decimals: number;
   /** What can be true, in the indicator's unit: outside, a value is refused (plausible.ts). */
   plausible: { min: number; max: number };
+  /** Shown to the patient's side (patients and caregivers); hidden, they neither read nor write it. */
+  visibleToPatients: boolean;
 }
 
 const fileOwned = (fileId: string) => and(
@@ -66,6 +68,7 @@ export async function effectiveBoundaries(db: Db, fileId: string, indicatorIds?:
     decimals: indicators.decimals,
     plausibleMin: indicators.plausibleMin,
     plausibleMax: indicators.plausibleMax,
+    visibleToPatients: indicators.visibleToPatients,
     fileReference: referenceValues.value,
     boundaryId: indicatorBoundaries.id,
     operator: indicatorBoundaries.operator,
@@ -100,7 +103,7 @@ export async function effectiveBoundaries(db: Db, fileId: string, indicatorIds?:
         indicatorId: row.indicatorId, reference: row.reference, name: row.name, boundaries: [], defaults: [], customised: false, referenceValue,
         referenceValueOrigin: row.fileReference !== null ? 'file' : row.globalReference !== null ? 'default' : null,
         unit: { code: row.unitCode, symbol: row.unitSymbol }, molecularWeight: row.molecularWeight, decimals: row.decimals,
-        plausible: { min: row.plausibleMin, max: row.plausibleMax },
+        plausible: { min: row.plausibleMin, max: row.plausibleMax }, visibleToPatients: row.visibleToPatients,
       };
       result.set(row.indicatorId, entry);
     }

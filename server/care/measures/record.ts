@@ -40,7 +40,16 @@ export interface MeasureInput {
   valueField?: string;
 }
 
-export interface MeasureActor { userId: string | null; onBehalfOf: string | null }
+export interface MeasureActor {
+  userId: string | null;
+  onBehalfOf: string | null;
+  /**
+   * Typed from the patient's side (the patient, a caregiver): what a patient cannot read she cannot
+   * write, so an indicator hidden from patients is not found, as any record out of reach. A
+   * questionnaire's mapping is the establishment's choice and leaves it unset.
+   */
+  patientSide?: boolean;
+}
 export interface MeasureOccasion { source: 'MANUAL' | 'FORM_RESPONSE' | 'DEVICE'; formResponseId?: string | null; at?: Date }
 
 export interface RaisedAlert { id: string; measureId: string; indicatorId: string; boundaryId: string; levelId: string; levelRank: number; colour: AlertColour }
@@ -72,7 +81,7 @@ export async function recordMeasures(
   inputs.forEach((input, index) => {
     const field = input.field ?? `body.data.${index}`;
     const indicator = inForce.get(input.indicatorId);
-    if (!indicator) throw new AppError(404, 'not_found', {}, `${field}.indicatorId`);
+    if (!indicator || (actor.patientSide && !indicator.visibleToPatients)) throw new AppError(404, 'not_found', {}, `${field}.indicatorId`);
     if (input.value === undefined) throw badRequest('field_required', {}, `${field}.value`);
     if (!Number.isFinite(input.value)) throw badRequest('invalid_number', { field: `${field}.value` }, `${field}.value`);
     if (!(input.measuredAt instanceof Date) || Number.isNaN(input.measuredAt.getTime())) throw badRequest('validation_error', { field: `${field}.measuredAt`, reason: 'date-time' }, `${field}.measuredAt`);

@@ -3,9 +3,9 @@
  * the patient, a caregiver (recorded on the patient's behalf) or a professional of the file.
  * Stored, evaluated and alerted in one transaction (recordMeasures).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { indicators, patientFiles } from '../../db/schema.ts';
+import { patientFiles } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import { measureRoutes } from '../../../schemas/api/measures.ts';
@@ -43,30 +43,16 @@ export function toResult(recorded: RecordedMeasures): MeasuresResult {
   };
 }
 
-/**
- * What a patient cannot read, she cannot write: from the patient's side (the patient, a caregiver)
- * an indicator the establishment hides from patients is not found on its field, as any record out
- * of reach (monitoring/repository.ts hides it from their lists and series the same way).
- */
-async function requireVisibleToPatient(care: CareContext, file: PatientFileHandle, inputs: readonly MeasureInput[]): Promise<void> {
-  if (file.as === 'professional') return;
-  const hidden = new Set((await care.db.select({ id: indicators.id }).from(indicators)
-    .where(and(inArray(indicators.id, [...new Set(inputs.map((i) => i.indicatorId))]), eq(indicators.visibleToPatients, false)))).map((r) => r.id));
-  const first = inputs.find((input) => hidden.has(input.indicatorId));
-  if (first) throw new AppError(404, 'not_found', {}, `${first.field}.indicatorId`);
-}
-
 export async function recordFileMeasures(care: CareContext, file: PatientFileHandle, body: MeasuresBody): Promise<MeasuresResult> {
   file.requireOpen();
   const now = care.now();
   const inputs = inputsOf(body, now);
-  await requireVisibleToPatient(care, file, inputs);
   const recorded = await care.db.transaction(async (tx) => {
     // Read in the transaction that writes: a deactivation that committed first is seen.
     const [state] = await tx.select({ active: patientFiles.patientDataActive, status: patientFiles.status }).from(patientFiles).where(eq(patientFiles.id, file.id));
     if (state?.status !== 'OPEN') throw new AppError(409, 'patient_file_closed');
     if (!state.active) throw new AppError(409, 'patient_data_inactive');
-    return recordMeasures(tx, file, inputs, { userId: care.userId, onBehalfOf: file.onBehalfOf }, { source: 'MANUAL', at: now });
+    return recordMeasures(tx, file, inputs, { userId: care.userId, onBehalfOf: file.onBehalfOf, patientSide: file.as !== 'professional' }, { source: 'MANUAL', at: now });
   });
   return toResult(recorded);
 }
