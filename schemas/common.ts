@@ -112,6 +112,9 @@ export function pageOf<T extends object>(item: T) {
     properties: {
       data: { type: 'array', items: item },
       totalItems: countSchema,
+      // Present (true) when the list stopped counting: there are more than totalItems rows. A list
+      // that can grow past what an exact count answers in time says "more than", as large lists do.
+      totalCapped: { type: 'boolean', const: true },
       page: positiveIntegerSchema,
       pageSize: positiveIntegerSchema,
     },

@@ -22,11 +22,23 @@ export type { Page };
 export interface PageLoaders<T> {
   /** The rows of the page, in the list's order. */
   rows(limit: number, offset: number): Promise<T[]>;
-  /** How many rows match, over every page. */
-  count(): Promise<number>;
+  /**
+   * How many rows match, over every page; or, for a list that counts at most `limit` rows
+   * (countLimit), how many it counted and whether it stopped there.
+   */
+  count(): Promise<number | { counted: number; more: boolean }>;
 }
 
-export async function pageOfRows<T>({ page, pageSize }: PageRequest, load: PageLoaders<T>): Promise<Page<T>> {
-  const [data, totalItems] = await Promise.all([load.rows(pageSize, (page - 1) * pageSize), load.count()]);
-  return { data, totalItems, page, pageSize };
+/**
+ * Where a capped count stops: at least `floor` rows, and always past the page asked for (so the
+ * pager still offers the next page while there is one). Counting 100k alerts exactly was most of the
+ * alerts list's time (91 ms p95, issue 18); counting up to the cap reads at most that many index entries.
+ */
+export const countLimit = (floor: number, { page, pageSize }: PageRequest) => Math.max(floor, page * pageSize);
+
+export async function pageOfRows<T>(request: PageRequest, load: PageLoaders<T>): Promise<Page<T>> {
+  const { page, pageSize } = request;
+  const [data, total] = await Promise.all([load.rows(pageSize, (page - 1) * pageSize), load.count()]);
+  if (typeof total === 'number') return { data, totalItems: total, page, pageSize };
+  return { data, totalItems: total.counted, ...(total.more ? { totalCapped: true as const } : {}), page, pageSize };
 }

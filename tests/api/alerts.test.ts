@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, alertStatuses, indicators, interventionLevels, patientFileHistory, patientFiles, services } from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
+import { ALERTS_COUNTED } from '../../server/care/alerts/list.ts';
 import type { AlertBatchContext, AlertPage, AlertRow } from '../../schemas/alerts.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
@@ -183,6 +184,23 @@ describe('the list', () => {
     expect(pages[0]!.totalItems).toBe(7);
     const values = pages.flatMap((p) => p.data.map((a) => a.measure!.value));
     expect(values).toEqual([187, 186, 185, 184, 183, 182, 181]);
+  });
+
+  it('counts up to ALERTS_COUNTED and then says "more than", counting further as the pages go', async () => {
+    const file = await newFile('Cardiologie');
+    const raise = (n: number) => db.transaction((tx) => raiseAlerts(tx, file, { source: 'MEASURES' },
+      Array.from({ length: n }, (_, i) => ({ kind: 'THRESHOLD' as const, crossing: { note: `${i}` } })), new Date()));
+    await raise(ALERTS_COUNTED);
+    const exact = await listed('operator', `patientFileId=${file.id}&pageSize=20`);
+    expect([exact.totalItems, exact.totalCapped]).toEqual([ALERTS_COUNTED, undefined]);
+    await raise(5);
+    const first = await listed('operator', `patientFileId=${file.id}&pageSize=20`);
+    expect([first.totalItems, first.totalCapped, first.data.length]).toEqual([ALERTS_COUNTED, true, 20]);
+    // Past the counted rows the count follows the page: page 51 of 20 reads rows 1,001 to 1,005.
+    const last = await listed('operator', `patientFileId=${file.id}&pageSize=20&page=51`);
+    expect([last.totalItems, last.totalCapped, last.data.length]).toEqual([ALERTS_COUNTED + 5, undefined, 5]);
+    const beyond = await listed('operator', `patientFileId=${file.id}&pageSize=20&page=50`);
+    expect([beyond.totalItems, beyond.totalCapped]).toEqual([ALERTS_COUNTED, true]);
   });
 
   it('pages by level (most urgent first, no level last, then id) in both directions without repeating or skipping an alert', async () => {

@@ -11,17 +11,19 @@ interface Props {
   list: ListControls<string, string>;
   /** Undefined before the first answer: the count is not shown rather than shown as 0. */
   totalItems: number | undefined;
+  /** The list stopped counting at totalItems: "more than". */
+  totalCapped?: boolean;
   pageCount: number;
   pageSizes?: readonly number[];
 }
 
-export function DataTablePager({ list, totalItems, pageCount, pageSizes = PAGE_SIZES }: Props) {
+export function DataTablePager({ list, totalItems, totalCapped, pageCount, pageSizes = PAGE_SIZES }: Props) {
   const { t } = useTranslation(DATA_TABLE);
   const sizeId = useId();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="data-table-total">
-        {totalItems === undefined ? '' : t('dataTable.total', { count: totalItems })}
+        {totalItems === undefined ? '' : t(totalCapped ? 'dataTable.totalMore' : 'dataTable.total', { count: totalItems })}
       </Text>
       <Group gap="sm" wrap="wrap">
         {pageSizes.length > 1 && (

@@ -60,7 +60,8 @@ export function DataTable<T, S extends string>({ list, columns, query, getRowId,
     },
   });
   const sortable = new Set<string>(list.definition.sorts.filter((sort) => !sort.startsWith('-')));
-  const pageCount = Math.max(1, Math.ceil((page?.totalItems ?? 0) / list.pageSize));
+  // A capped count ("more than N") offers one page past what was counted: the server counts further as the pages go.
+  const pageCount = Math.max(1, Math.ceil((page?.totalItems ?? 0) / list.pageSize) + (page?.totalCapped ? 1 : 0));
 
   // An address beyond the last page (files closed since, or a hand-edited address) shows the last one.
   const beyond = query.isSuccess && !query.isPlaceholderData && page!.data.length === 0 && page!.totalItems > 0 && list.page > pageCount;
@@ -92,7 +93,7 @@ export function DataTable<T, S extends string>({ list, columns, query, getRowId,
         </Table>
       </Table.ScrollContainer>
       {query.isSuccess && page!.data.length === 0 && !beyond && <Text c="dimmed" role="status">{emptyText}</Text>}
-      <DataTablePager list={list} totalItems={page?.totalItems} pageCount={pageCount} pageSizes={pageSizes} />
+      <DataTablePager list={list} totalItems={page?.totalItems} totalCapped={page?.totalCapped} pageCount={pageCount} pageSizes={pageSizes} />
     </Stack>
   );
 }

@@ -8,8 +8,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 import type { Page } from '../../../../schemas/common.ts';
 
-/** What every list endpoint answers (the server's list helper: `pageOf` in schemas/common.ts); the table reads these two. */
-export type ListPage<T> = Pick<Page<T>, 'data' | 'totalItems'>;
+/** What every list endpoint answers (the server's list helper: `pageOf` in schemas/common.ts); the table reads these. */
+export type ListPage<T> = Pick<Page<T>, 'data' | 'totalItems' | 'totalCapped'>;
 
 export function listQueryOptions<T, const K extends readonly unknown[]>(options: {
   queryKey: K;
