@@ -19,6 +19,7 @@ import { careProxy } from './plugins/care-proxy.ts';
 import careApi from './care/plugin.ts';
 import liveAlerts from './care/alerts/live.ts';
 import authRoutes from './auth/routes.ts';
+import { firstScreenAssets } from './auth/client-assets.ts';
 import uiRoutes from './ui/routes.ts';
 import schemaRoutes from './ui/schema-routes.ts';
 import statusRoutes from './ui/status-route.ts';
@@ -57,7 +58,10 @@ export async function buildGateway(options: AppOptions): Promise<FastifyInstance
     sessionLayer(ui);
     await ui.register(layoutRoutes, { catalogue });
   });
-  await app.register(authRoutes, { publicUrl: config.publicUrl, secureCookies: config.secureCookies, secret: config.session.secret, login: config.login, logos });
+  await app.register(authRoutes, {
+    publicUrl: config.publicUrl, secureCookies: config.secureCookies, secret: config.session.secret, login: config.login, logos,
+    prefetch: firstScreenAssets(path.resolve(config.clientDist)),
+  });
 
   // The care API's one LISTEN per process, where the care API runs (in split mode, in its own process).
   if (!config.careApiUrl) await app.register(liveAlerts);

@@ -9,7 +9,7 @@ import { configureApi } from '../lib/api/api-hooks.ts';
 import { loadRuntimeConfig } from '../lib/config.ts';
 import { changeLanguage, storeLanguage } from '../lib/i18n/change-language.ts';
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from '../lib/i18n/detect-language.ts';
-import { currentLanguage, i18n, initI18n } from '../lib/i18n/i18n.ts';
+import { currentLanguage, i18n, initI18n, preloadTexts } from '../lib/i18n/i18n.ts';
 import { notifyNativeApp } from '../lib/i18n/native-app.ts';
 import { isLanguage } from '../lib/languages.ts';
 import { redirectToLogin } from '../lib/session/branding-param.ts';
@@ -18,7 +18,7 @@ import { markSessionExpired, sessionExpiresIn } from '../lib/session/expiry-stor
 import { isAnonymousPath } from '../lib/session/login-redirect.ts';
 import { sessionStore, startSession } from '../lib/session/session-store.ts';
 import { App } from './app.tsx';
-import { preloadRoute } from './router/preload-route.ts';
+import { preloadRoute, preloadRouteData } from './router/preload-route.ts';
 import { quietConsole } from './quiet-console.ts';
 
 function storedLanguage(): string | null {
@@ -31,6 +31,7 @@ export async function bootstrap(rootElement: HTMLElement) {
   // The session check, the runtime config and the first screen's modules load in parallel.
   let serverLanguage: string | undefined;
   const early = detectLanguage({ stored, browser, configured: undefined });
+  preloadTexts(early);
   configureApi({
     language: () => (i18n.isInitialized ? currentLanguage() : early),
     expiresIn: (seconds) => sessionExpiresIn(seconds),
@@ -46,6 +47,13 @@ export async function bootstrap(rootElement: HTMLElement) {
     if (sessionStore.get().state === 'notLoggedIn' && !isAnonymousPath(window.location.pathname)) redirectToLogin();
   });
   // Without a stored choice, the account's saved language wins: GET /me goes without `l`.
+  // The first screen's data starts as soon as the session is known, not after the first render.
+  const stopPreloading = sessionStore.subscribe(() => {
+    const { state, data } = sessionStore.get();
+    if (state !== 'loggedIn' || !data) return;
+    stopPreloading();
+    preloadRouteData(window.location.pathname, data);
+  });
   startSession({ sendLanguage: stored !== null }).catch((error) => console.error(error));
   preloadRoute(window.location.pathname);
 

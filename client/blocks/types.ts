@@ -31,6 +31,8 @@ export interface BlockDefinition {
   aliasIds?: readonly string[];
   defaultSize: { w: number; h: number };
   component: LazyExoticComponent<ComponentType<BlockComponentProps<never>>>;
+  /** Starts loading the component's chunk before it is drawn (lazy-block.ts). */
+  preload(): void;
 }
 
 /**

@@ -41,14 +41,17 @@ function fieldMessages(t: TFunction, label: string): string {
   return `data-value-missing="${escape(t('errors.input_required', { label: t(label) }))}"`;
 }
 
-export function loginPage(p: PageFrame & { token: string; targetUrl: string; branding?: string; email?: string }): string {
+export function loginPage(p: PageFrame & { token: string; targetUrl: string; branding?: string; email?: string; prefetch?: readonly string[] }): string {
   const { t } = p;
   const languages = LANGUAGES.map((l) => {
     const query = new URLSearchParams({ l, targetUrl: p.targetUrl, ...(p.branding ? { branding: p.branding } : {}) });
     return `<a href="/auth/login?${escape(query.toString())}" lang="${l}"${l === p.language ? ' aria-current="true"' : ''}>${escape(t(`languages.${l}`))}</a>`;
   }).join(' ');
+  // crossorigin: the application loads its modules and styles in CORS mode, and a prefetch is used only by a request of the same mode.
+  const prefetch = (p.prefetch ?? []).map((href) => `<link rel="prefetch" href="${escape(href)}" crossorigin>`).join('\n');
   return frame(p, `<meta name="csrf-token" content="${escape(p.token)}">
-<script type="module" src="/auth/assets/login.js"></script>`, `
+<script type="module" src="/auth/assets/login.js"></script>
+${prefetch}`, `
 <h1>${escape(t('login.heading'))}</h1>
 <form id="login" method="post" action="/auth/login" novalidate
   data-submitting="${escape(t('login.submitting'))}" data-network-error="${escape(t('login.networkError'))}">

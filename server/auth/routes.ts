@@ -34,6 +34,8 @@ export interface AuthOptions {
   secret: string;
   login: { maxPerAccount: number; maxPerAddress: number; windowMs: number };
   logos: Logos;
+  /** The client's files the login page prefetches (client-assets.ts). */
+  prefetch: readonly string[];
 }
 
 const assetsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
@@ -92,7 +94,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthOptions
     reply.setCookie(nonceCookie, nonce, nonceCookieOptions);
     const f = await frame(request, request.query.branding, translator(request.locale)('login.title'));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
-      .send(loginPage({ ...f, token: loginToken(nonce), targetUrl, branding: f.brand }));
+      .send(loginPage({ ...f, token: loginToken(nonce), targetUrl, branding: f.brand, prefetch: opts.prefetch }));
   });
 
   app.post<{ Body: LoginBody }>('/auth/login', {

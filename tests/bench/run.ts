@@ -38,6 +38,7 @@ import { formValidationBench, formValidationGoal } from './form-validation.ts';
 import { measureCompressionThreshold } from './compression-threshold.ts';
 import { COMPRESSION_THRESHOLD } from '../../server/plugins/compression.ts';
 import { clientBundleBench } from './client-bundle.ts';
+import { slowNetworkBench } from './client-slow-network.ts';
 import { editorDragBench } from './editor-drag.ts';
 import { indicatorChartBench } from './indicator-chart.ts';
 import { questionnaireRenderBench, questionnaireRenderGoals } from './questionnaire-render.ts';
@@ -271,6 +272,8 @@ async function main() {
     const asGoal = (g: { label: string; value: string; goal: string; met: boolean }): Goal => ({ name: g.label, value: g.value, goal: g.goal, met: g.met });
     log('client: JavaScript to the patient home, LCP');
     goals.push(...(await clientBundleBench()).goals.map(asGoal));
+    log('client: a patient on Slow 4G with a 4× slower CPU, login page to patient home');
+    goals.push(...(await slowNetworkBench()).goals.map(asGoal));
     log('interface editor: dragging across 60 blocks');
     goals.push(...(await editorDragBench()).goals.map(asGoal));
     log('monitoring chart: one year of one indicator, click to painted');

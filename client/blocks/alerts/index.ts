@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyBlock } from '../lazy-block.ts';
 import type { BlockDefinition } from '../types.ts';
 
 export const alertsBlock: BlockDefinition = {
   id: 'alerts',
   defaultSize: { w: 6, h: 6 },
-  component: lazy(() => import('./alerts-block.tsx')),
+  ...lazyBlock(() => import('./alerts-block.tsx')),
 };

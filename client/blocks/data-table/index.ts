@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyBlock } from '../lazy-block.ts';
 import type { BlockDefinition } from '../types.ts';
 
 export const dataTableBlock: BlockDefinition = {
   id: 'data-table',
   defaultSize: { w: 6, h: 5 },
-  component: lazy(() => import('./data-table-block.tsx')),
+  ...lazyBlock(() => import('./data-table-block.tsx')),
 };

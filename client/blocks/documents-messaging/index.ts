@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyBlock } from '../lazy-block.ts';
 import type { BlockDefinition } from '../types.ts';
 
 export const documentsMessagingBlock: BlockDefinition = {
   id: 'documents-messaging',
   defaultSize: { w: 6, h: 6 },
-  component: lazy(() => import('./documents-messaging-block.tsx')),
+  ...lazyBlock(() => import('./documents-messaging-block.tsx')),
 };

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyBlock } from '../lazy-block.ts';
 import type { BlockDefinition } from '../types.ts';
 
 export const graphsBlock: BlockDefinition = {
   id: 'graphs',
   defaultSize: { w: 8, h: 7 },
-  component: lazy(() => import('./graphs-block.tsx')),
+  ...lazyBlock(() => import('./graphs-block.tsx')),
 };

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyBlock } from '../lazy-block.ts';
 import type { BlockDefinition } from '../types.ts';
 
 export const indicatorChartBlock: BlockDefinition = {
   id: 'indicator-chart',
   defaultSize: { w: 6, h: 6 },
-  component: lazy(() => import('./indicator-chart-block.tsx')),
+  ...lazyBlock(() => import('./indicator-chart-block.tsx')),
 };

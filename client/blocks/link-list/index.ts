@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyBlock } from '../lazy-block.ts';
 import type { BlockDefinition } from '../types.ts';
 
 export const linkListBlock: BlockDefinition = {
   id: 'link-list',
   defaultSize: { w: 4, h: 4 },
-  component: lazy(() => import('./link-list-block.tsx')),
+  ...lazyBlock(() => import('./link-list-block.tsx')),
 };

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyBlock } from '../lazy-block.ts';
 import type { BlockDefinition } from '../types.ts';
 
 export const markdownBlock: BlockDefinition = {
   id: 'markdown',
   defaultSize: { w: 6, h: 4 },
-  component: lazy(() => import('./markdown-block.tsx')),
+  ...lazyBlock(() => import('./markdown-block.tsx')),
 };

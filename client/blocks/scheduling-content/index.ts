@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyBlock } from '../lazy-block.ts';
 import type { BlockDefinition } from '../types.ts';
 
 export const schedulingContentBlock: BlockDefinition = {
   id: 'scheduling-content',
   defaultSize: { w: 4, h: 6 },
-  component: lazy(() => import('./scheduling-content-block.tsx')),
+  ...lazyBlock(() => import('./scheduling-content-block.tsx')),
 };

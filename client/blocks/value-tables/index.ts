@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyBlock } from '../lazy-block.ts';
 import type { BlockDefinition } from '../types.ts';
 
 export const valueTablesBlock: BlockDefinition = {
   id: 'value-tables',
   defaultSize: { w: 8, h: 6 },
-  component: lazy(() => import('./value-tables-block.tsx')),
+  ...lazyBlock(() => import('./value-tables-block.tsx')),
 };

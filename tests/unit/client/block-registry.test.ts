@@ -11,6 +11,7 @@ import en from '../../../client/locales/en.json' with { type: 'json' };
 const definition = (id: string, aliasIds?: string[]): BlockDefinition => ({
   id: id as BlockDefinition['id'], aliasIds, defaultSize: { w: 1, h: 1 },
   component: lazy(async () => ({ default: () => null })),
+  preload: () => {},
 });
 
 describe('block registry', () => {

@@ -18,17 +18,35 @@ describe('session state machine (spec 000 §4)', () => {
   beforeEach(() => { resetSessionForTests(); queryClient.clear(); configureApi({ language: () => 'fr' }); });
   afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
 
-  it('loads privileges, patient files (200 a page) and structures (999, by name) before logged in', async () => {
+  it('loads privileges, patient files (200 a page) and structures (999, by name) with the session, before logged in', async () => {
     const calls = fakeFetch(loggedIn);
     const states: string[] = [];
     const unsubscribe = sessionStore.subscribe(() => states.push(sessionStore.get().state));
     await startSession();
     unsubscribe();
     expect(states).toEqual(['loading', 'loggedIn']);
-    expect(calls.map((c) => c.url)).toEqual([
-      '/api/me?l=fr', '/api/me/privileges?l=fr', '/api/me/patient_files?page=1&pageSize=200&l=fr', '/api/establishments?page=1&pageSize=999&sort=name&l=fr',
+    // All four together (one round trip), not GET /me first and the others after it.
+    expect(calls.map((c) => c.url).sort()).toEqual([
+      '/api/establishments?page=1&pageSize=999&sort=name&l=fr', '/api/me/patient_files?page=1&pageSize=200&l=fr', '/api/me/privileges?l=fr', '/api/me?l=fr',
     ]);
     expect(sessionStore.get().data).toMatchObject({ kind: 'professional', patientFiles: [{ status: 'OPEN' }], structures: [] });
+  });
+
+  it('asks for the other three before GET /me has answered (one round trip on a mobile network, not two)', async () => {
+    fakeFetch(loggedIn);
+    const answer = globalThis.fetch;
+    let others = 0;
+    let releaseMe!: () => void;
+    const meHeld = new Promise<void>((resolve) => { releaseMe = resolve; });
+    // GET /me answers only once the three others were asked: sent one after the other, the session never starts.
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/me?')) await meHeld;
+      else if (++others === 3) releaseMe();
+      return answer(url, init);
+    });
+    const stuck = new Promise((_, reject) => { setTimeout(() => reject(new Error('GET /me was waited for before the others were asked')), 2000); });
+    await Promise.race([startSession(), stuck]);
+    expect(sessionStore.get().state).toBe('loggedIn');
   });
 
   it("a second start only warns 'Session already started'", async () => {
@@ -56,7 +74,8 @@ describe('session state machine (spec 000 §4)', () => {
     await startSession();
     expect(sessionStore.get()).toEqual({ state, data: undefined });
     await checkSession();
-    expect(calls).toHaveLength(2);
+    expect(calls.filter((c) => c.url.startsWith('/api/me?'))).toHaveLength(2);
+    expect(sessionStore.get()).toEqual({ state, data: undefined });
   });
 
   it('an unknown error is rethrown and leads to the auth-error state', async () => {
