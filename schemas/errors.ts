@@ -22,6 +22,11 @@ export const ERROR_CODES = {
   /** Another establishment's record, or one that does not exist: the same answer, never 403. */
   not_found: { status: 404 },
   route_not_found: { status: 404 },
+  // Retries (Idempotency-Key, server/care/idempotency/)
+  /** The key was used for another call (another body, address or method) by the same caller. */
+  idempotency_key_reused: { status: 422 },
+  /** The first call with this key still runs after the retry waited for it. */
+  idempotency_key_in_progress: { status: 409 },
   /** GET /api/events without `Accept: text/event-stream`: the stream is for EventSource only. */
   event_stream_only: { status: 406 },
   // Input

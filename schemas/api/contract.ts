@@ -27,6 +27,11 @@ export interface RouteContract {
   response: Readonly<Record<number, JSONSchema>>;
   /** Only in the contract: hides the route from /openapi.json (published files, logos). */
   hide?: boolean;
+  /**
+   * A POST that stores nothing (a search whose criteria travel in a body). Every other POST of the
+   * care API honours `Idempotency-Key` (server/care/idempotency/); this one has no use for it.
+   */
+  readOnly?: true;
 }
 
 /** Keeps the literal types of a contract (its schemas' `as const` shapes) while checking its form. */

@@ -29,6 +29,6 @@ export const patientFileRoutes = {
     method: 'POST', url: '/api/establishments/:id/patient_files/search', tags: ['patient files'],
     summary: 'Patient files of an establishment the caller may open: search by name, birth date or identifier, filter by status and service, sorted and paged',
     params: recordParams({ id: 'establishment' }), querystring: localeOnlyQuerySchema, body: patientFileSearchBodySchema,
-    response: { 200: patientFileSearchResponseSchema, ...errorResponses },
+    response: { 200: patientFileSearchResponseSchema, ...errorResponses }, readOnly: true,
   }),
 } as const;

@@ -32,6 +32,7 @@ import chartDisplaysRoutes from './chart-displays/routes.ts';
 import valueTablesRoutes from './value-tables/routes.ts';
 import eventStreamRoutes from './events/routes.ts';
 import activityListRoutes from './activities/routes.ts';
+import { idempotentPosts } from './idempotency/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +55,10 @@ export default async function careApi(app: FastifyInstance) {
       }
       return care;
     },
+  });
+  // Before the routes: it wraps every POST registered after it (a new one too).
+  idempotentPosts(app, {
+    bind: (request, db) => { contexts.set(request, careContext(db, request.identity!, app.now)); },
   });
   await app.register(meRoutes);
   await app.register(establishmentRoutes);

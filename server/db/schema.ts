@@ -177,6 +177,31 @@ export const loginFailures = pgTable('login_failures', {
   index('login_failures_time_idx').on(t.failedAt),
 ]);
 
+/**
+ * The answers of POSTs sent with an `Idempotency-Key` (server/care/idempotency/), per caller and
+ * key, kept until `expiresAt` (24 h) then purged by the job queue. Written in the transaction of
+ * the records the call created, so a retry finds the key exactly when the records exist. What was
+ * asked is kept as a hash (`requestHash`: method, address and canonical JSON body), never the
+ * body; the answer (`responseBody`, JSON text) is what the first call answered, replayed as is.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  callerId: uuid('caller_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  method: text('method').notNull(),
+  /** The route's pattern (`/api/patient_files/:id/indicators/data`), to say which call a reused key belongs to. */
+  route: text('route').notNull(),
+  requestHash: text('request_hash').notNull(),
+  /** null while the first call runs: written and completed in its transaction, so no other call sees it null. */
+  responseStatus: integer('response_status'),
+  /** null: an answer without a body (204). */
+  responseBody: text('response_body'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.callerId, t.key] }),
+  index('idempotency_keys_expires_idx').on(t.expiresAt),
+]);
+
 /** The patient-file history (spec 001 §3): written in the same transaction as the change it records. */
 export const patientFileHistory = pgTable('patient_file_history', {
   id: id(),

@@ -19,13 +19,21 @@ export type ContractHandler<C extends RouteContract> =
 /** Route options that are not part of the contract (how the server reads the request). */
 export type RouteOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'exposeHeadRoute' | 'config'>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's `readOnly`: a POST that stores nothing (server/care/idempotency/ leaves it alone). */
+    readOnly?: boolean;
+  }
+}
+
 export function route<const C extends RouteContract>(app: FastifyInstance, contract: C, handler: ContractHandler<C>, options: RouteOptions = {}): void {
   // The contract holds the address the browser calls; the instance may sit under a prefix (/api).
   if (!contract.url.startsWith(app.prefix)) throw new Error(`${contract.method} ${contract.url} registered under ${app.prefix}`);
   const success = ([200, 201, 204] as const).find((status) => status in contract.response) ?? 200;
-  const { method, summary, tags, params, querystring, body, consumes, response, hide } = contract;
+  const { method, summary, tags, params, querystring, body, consumes, response, hide, readOnly } = contract;
   app.route({
     ...options,
+    config: { ...options.config, readOnly: readOnly === true },
     method,
     url: contract.url.slice(app.prefix.length) || '/',
     // Only the parts the contract has: Fastify warns of a part given as undefined.
@@ -36,7 +44,9 @@ export function route<const C extends RouteContract>(app: FastifyInstance, contr
       if (success !== 200) reply.code(success);
       const result = await handler(request as ContractRequest<C>, reply);
       if ((result as unknown) === reply) return reply;
-      return success === 204 ? reply.send() : result;
+      // 204: nothing returned, Fastify sends the empty answer once the handler is done (and whoever
+      // wraps the handler, server/care/idempotency/, has committed first).
+      return success === 204 ? undefined : result;
     },
   });
 }

@@ -10,6 +10,8 @@
  * - non-compliance: every 15 minutes and at start, indicators without a value for their rule's
  *   days and planned questionnaires unanswered past their limit date raise non-compliance alerts
  *   (non-compliance.ts).
+ * - idempotency-purge: every hour, idempotency keys past their 24 hours are removed
+ *   (idempotency-purge.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +19,7 @@ import type PgBoss from 'pg-boss';
 import { createBoss } from './boss.ts';
 import { closeFilesPastEndDate, type AutomaticCloseResult } from './automatic-close.ts';
 import { raiseNonComplianceAlerts, type NonComplianceResult } from './non-compliance.ts';
+import { purgeExpiredIdempotencyKeys } from './idempotency-purge.ts';
 
 export const AUTOMATIC_CLOSE_QUEUE = 'automatic-close';
 /** Every 15 minutes: midnight comes at a quarter hour in every time zone (Asia/Kathmandu +05:45 included). */
@@ -24,6 +27,9 @@ export const AUTOMATIC_CLOSE_CRON = '*/15 * * * *';
 export const NON_COMPLIANCE_QUEUE = 'non-compliance';
 /** Every 15 minutes: a local day starts at a quarter hour in every time zone. */
 export const NON_COMPLIANCE_CRON = '*/15 * * * *';
+export const IDEMPOTENCY_PURGE_QUEUE = 'idempotency-purge';
+/** Hourly: a key is honoured 24 hours, and an expired one is ignored before it is purged. */
+export const IDEMPOTENCY_PURGE_CRON = '7 * * * *';
 
 export interface Jobs {
   boss: PgBoss;
@@ -31,6 +37,8 @@ export interface Jobs {
   automaticClose(): Promise<AutomaticCloseResult>;
   /** The non-compliance alerts' handler, as the queue runs it. */
   nonCompliance(): Promise<NonComplianceResult>;
+  /** The idempotency keys' purge, as the queue runs it. */
+  idempotencyPurge(): Promise<{ purged: number }>;
   /** The non-compliance run queued at start. */
   nonComplianceStartupRun: string | null;
   /** The run queued at start (files past their end date while no server ran close at once, not at the next quarter hour). */
@@ -53,7 +61,8 @@ export default fp(async function jobs(app: FastifyInstance, options: JobsOptions
   boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
   const automaticClose = () => closeFilesPastEndDate(app.db, app.now);
   const nonCompliance = () => raiseNonComplianceAlerts(app.db, app.now);
-  const handle: Jobs = { boss, automaticClose, startupRun: null, nonCompliance, nonComplianceStartupRun: null };
+  const idempotencyPurge = () => purgeExpiredIdempotencyKeys(app.db, app.now);
+  const handle: Jobs = { boss, automaticClose, startupRun: null, nonCompliance, nonComplianceStartupRun: null, idempotencyPurge };
   app.decorate('jobs', handle);
 
   app.addHook('onReady', async () => {
@@ -75,6 +84,9 @@ export default fp(async function jobs(app: FastifyInstance, options: JobsOptions
       return raised;
     });
     handle.nonComplianceStartupRun = await boss.send(NON_COMPLIANCE_QUEUE, {});
+    await boss.createQueue(IDEMPOTENCY_PURGE_QUEUE, { name: IDEMPOTENCY_PURGE_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
+    await boss.schedule(IDEMPOTENCY_PURGE_QUEUE, IDEMPOTENCY_PURGE_CRON, {}, { tz: 'UTC' });
+    await boss.work(IDEMPOTENCY_PURGE_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, idempotencyPurge);
   });
   // Before the database closes (closeOnSignals closes it after the app): a running job finishes first.
   app.addHook('onClose', async () => {
