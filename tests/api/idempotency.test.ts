@@ -8,12 +8,13 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caregivers, idempotencyKeys, indicators, measures, patientFileNotes, patientFiles, services } from '../../server/db/schema.ts';
+import { caregivers, fileChunks, files, idempotencyKeys, indicators, measures, patientFileNotes, patientFiles, services } from '../../server/db/schema.ts';
 import { CONTRACTS } from '../../schemas/api/index.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../schemas/idempotency.ts';
 import { purgeExpiredIdempotencyKeys } from '../../server/jobs/idempotency-purge.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { calls, pdf, MIME } from '../helpers/questionnaires.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -98,6 +99,32 @@ describe('same key, same body', () => {
     expect(again.body).toEqual(first.body);
     const notes = await db.select().from(patientFileNotes).where(eq(patientFileNotes.patientFileId, file));
     expect(notes).toHaveLength(1);
+  });
+});
+
+describe('uploads', () => {
+  it('replays an upload: the file prepared once, its bytes stored once', async () => {
+    const c = calls(await as('patient.open'));
+    const key = newKey();
+    const prepared = await c.prepare('bilan.pdf').set('Idempotency-Key', key);
+    expect(prepared.status, prepared.text).toBe(200);
+    const again = await c.prepare('bilan.pdf').set('Idempotency-Key', key);
+    expect(again.body).toEqual(prepared.body);
+    const upload = (text?: string) => c.upload(prepared.body.upload_url, [{ bytes: pdf(text), filename: 'bilan.pdf', contentType: MIME.pdf }])
+      .set('Idempotency-Key', `${key}-bytes`);
+    const first = await upload();
+    expect(first.status, first.text).toBe(200);
+    // Other bytes under the key: another call, though the form is built the same way.
+    const other = await upload('Un autre compte rendu');
+    expect(other.status, other.text).toBe(422);
+    expect(other.body.code).toBe('idempotency_key_reused');
+    // The same bytes again, in a form with a boundary of its own: the same call.
+    const retried = await upload();
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body).toEqual(first.body);
+    const [row] = await db.select().from(files).where(eq(files.id, prepared.body.id));
+    expect(await db.select().from(fileChunks).where(eq(fileChunks.key, row!.storageKey!))).toHaveLength(1);
   });
 });
 

@@ -23,12 +23,13 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { databaseErrorOf } from '../../db/errors.ts';
+import { inCallTransaction } from '../../db/call-transaction.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import {
   IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENT_REPLAYED_HEADER, idempotencyHeadersSchema,
 } from '../../../schemas/idempotency.ts';
-import { requestHash } from './fingerprint.ts';
+import { multipartBody, requestHash } from './fingerprint.ts';
 
 /** How long a retry waits for the first call with its key (PostgreSQL's lock_timeout). */
 const LOCK_WAIT = '15s';
@@ -63,9 +64,12 @@ async function once(app: FastifyInstance, options: IdempotencyOptions, request: 
   const care = request.care;
   const now = care.now();
   const route = request.routeOptions.url ?? request.url;
+  // A multipart body is read by the handler, after the claim: its hash is known once it has passed.
+  const multipart = request.isMultipart?.() === true ? multipartBody(request.raw, request.headers['content-type']) : undefined;
+  const hashOf = async () => requestHash(request.method, route, request.params, multipart ? await multipart.digest() : request.body);
   const call = {
     callerId: care.userId, key, method: request.method, route,
-    requestHash: requestHash(request.method, route, request.params, request.body),
+    requestHash: multipart ? '' : await hashOf(),
   };
   try {
     return await app.db.transaction(async (tx) => {
@@ -79,18 +83,19 @@ async function once(app: FastifyInstance, options: IdempotencyOptions, request: 
       await tx.execute(sql`set local lock_timeout to default`);
       if (claimed.length === 0) {
         const [first] = await tx.select().from(idempotencyKeys).where(mine);
-        if (!first || first.method !== call.method || first.route !== call.route || first.requestHash !== call.requestHash) {
+        if (!first || first.method !== call.method || first.route !== call.route || first.requestHash !== await hashOf()) {
           throw new AppError(422, 'idempotency_key_reused', {}, `headers.${IDEMPOTENCY_KEY_HEADER}`);
         }
         // Committed rows always hold their answer; this would be a row written outside this module.
         if (first.responseStatus === null) throw new AppError(409, 'idempotency_key_in_progress', {}, `headers.${IDEMPOTENCY_KEY_HEADER}`);
         reply.code(first.responseStatus).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-        return first.responseBody === null ? reply.send() : JSON.parse(first.responseBody) as unknown;
+        // No body (204): Fastify sends the empty answer.
+        return first.responseBody === null ? undefined : JSON.parse(first.responseBody) as unknown;
       }
       options.bind(request, tx as unknown as Db);
-      const result = await run();
+      const result = await inCallTransaction(tx as unknown as Db, async () => run());
       const body = result === reply || result === undefined ? null : JSON.stringify(result);
-      await tx.update(idempotencyKeys).set({ responseStatus: reply.statusCode, responseBody: body }).where(mine);
+      await tx.update(idempotencyKeys).set({ requestHash: await hashOf(), responseStatus: reply.statusCode, responseBody: body }).where(mine);
       return result;
     });
   } catch (error) {
