@@ -20,6 +20,7 @@ import careApi from './care/plugin.ts';
 import liveAlerts from './care/alerts/live.ts';
 import authRoutes from './auth/routes.ts';
 import { firstScreenAssets } from './auth/client-assets.ts';
+import faviconRoute from './http/favicon.ts';
 import uiRoutes from './ui/routes.ts';
 import schemaRoutes from './ui/schema-routes.ts';
 import statusRoutes from './ui/status-route.ts';
@@ -47,6 +48,7 @@ export async function buildGateway(options: AppOptions): Promise<FastifyInstance
   });
   await app.register(health, { ready: () => options.database.ping() });
   await app.register(uiRoutes, { config, logos });
+  await app.register(faviconRoute);
   const catalogue = new LayoutCatalogue(options.database.db, app.provisioned, app.log, { refreshMs: config.session.cacheMs, now: () => now().getTime() });
   await catalogue.start();
   const questionnaires = formSync(options.database.db, app.provisioned, app.log);

@@ -20,6 +20,7 @@ function frame(p: PageFrame, head: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(p.title)}</title>
+<link rel="icon" href="/favicon.ico" sizes="any">
 ${head}
 <link rel="stylesheet" href="/auth/assets/auth.css">
 <style>:root{--primary:${c.primary};--secondary:${c.secondary};--negative:${c.negative};--dark:${c.dark}}</style>

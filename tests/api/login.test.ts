@@ -49,6 +49,21 @@ describe('login page', () => {
     expect(unknown.text).toContain('src="/ui/logos/default.svg"');
   });
 
+  it('links a favicon the gateway serves, on every login page and on the client page', async () => {
+    for (const page of ['/auth/login', '/auth/login?l=ar', '/auth/login?branding=azur']) {
+      const res = await anonymous().get(page).expect(200);
+      expect(res.text, page).toContain('<link rel="icon" href="/favicon.ico"');
+    }
+    expect(readFileSync('client/index.html', 'utf8')).toContain('<link rel="icon" href="/favicon.ico"');
+    const icon = await anonymous().get('/favicon.ico').buffer(true).expect(200);
+    expect(icon.headers['content-type']).toBe('image/x-icon');
+    expect(icon.headers['cache-control']).toMatch(/max-age=\d+/);
+    // An ICO directory (reserved 0, type 1) holding at least one image.
+    const bytes = icon.body as Buffer;
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+  });
+
   it('carries the same-origin targetUrl into the form, escaped', async () => {
     const res = await anonymous().get(`/auth/login?targetUrl=${encodeURIComponent('/p/0/my-tasks?a=1&b="x"')}`).expect(200);
     expect(res.text).toContain('name="targetUrl" value="/p/0/my-tasks?a=1&#38;b=%22x%22"');
