@@ -23,6 +23,7 @@
  * | Patient files, lists over them     | own file, caregiver; SUPER_ADMIN, OPERATOR, PRESCRIBER in the file's service   | patientData.inEstablishment, |
  * |  (search, activities, alerts)      |  or in E (patientData)                                                         |  patientData.opensService |
  * | Pathologies, directory             | SUPER_ADMIN, OPERATOR, PRESCRIBER, MANAGER in E (clinical)                     | clinical.read           |
+ * | A patient's condition (its screen) | the same, in E itself or in the file's service                                 | clinical.readsConditionOf |
  * | Questionnaire versions (validation)| SUPER_ADMIN, MANAGER in E (formValidation)                                     | formValidation.validates |
  * | Layouts of E                       | ROLE_ADMIN; any privilege in E;     | E's layout: ADMIN_ESTABLISHMENT in E;    | layouts.see,            |
  * |                                    |  a patient or caregiver of a file   |  one's own: OPERATOR, PRESCRIBER in E    |  .editEstablishment,    |
@@ -173,6 +174,14 @@ export const policies = {
   clinical: {
     /** The establishment's pathologies (conditions) and its professional directory. */
     read: (who: Who, establishmentId: string) => holdsIn(who, establishmentId, 'clinical'),
+    /**
+     * A patient's condition (spec 000 §2 condition/:id: super admin, operator, prescriber,
+     * manager): a clinical privilege held in the establishment itself or in the file's service,
+     * as patientData.opensService reads a patient-data one. The manager, who opens no file, reads it.
+     */
+    readsConditionOf: (who: Who, establishmentId: string, serviceId: string) =>
+      intersects(who.grants.establishments[establishmentId] ?? [], PRIVILEGE_SETS.clinical)
+      || (who.grants.services[serviceId]?.establishmentId === establishmentId && holdsInService(who.grants, serviceId, PRIVILEGE_SETS.clinical)),
   },
   formValidation: {
     /** Validates the establishment's questionnaires (surveys/:id/validation): reads their versions. */

@@ -68,6 +68,8 @@ export interface CareContext extends Caller {
   opensFilesOf(service: { id: string; establishmentId: string }): boolean;
   /** The establishment's pathologies and directory (policies.clinical); 404 otherwise. */
   clinical(establishmentId: string): Promise<EstablishmentRow>;
+  /** Whether the caller reads the conditions of this service's files (policies.clinical.readsConditionOf; no query). */
+  readsConditionsOf(service: { id: string; establishmentId: string }): boolean;
   /** The establishment's questionnaires to validate (policies.formValidation); 404 otherwise. */
   formValidation(establishmentId: string): Promise<EstablishmentRow>;
 }
@@ -132,6 +134,7 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     },
     opensFilesOf: (service) => policies.patientData.opensService(caller, service.establishmentId, service.id),
     clinical: async (establishmentId) => openIf(policies.clinical.read(caller, establishmentId), establishmentId),
+    readsConditionsOf: (service) => policies.clinical.readsConditionOf(caller, service.establishmentId, service.id),
     formValidation: async (establishmentId) => openIf(policies.formValidation.validates(caller, establishmentId), establishmentId),
   };
 }

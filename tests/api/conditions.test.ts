@@ -213,6 +213,18 @@ describe('scope', () => {
     }
   });
 
+  it('lets the manager read a condition (spec 000 §2 condition/:id), who opens no patient file', async () => {
+    const file = await newFile('Chirurgie orthopédique');
+    const added = await post('operator', `/api/patient_files/${file}/conditions`, { pathologyId: slugs.get('osteoporosis') });
+    expect(added.status).toBe(201);
+    const screen = await get('manager', `/api/conditions/${added.body.id}`);
+    expect(screen.status, screen.text).toBe(200);
+    expect(screen.body).toMatchObject({ condition: { id: added.body.id }, patientFile: { id: file, serviceName: 'Chirurgie orthopédique', establishmentId: azur } });
+    // Reading one condition opens nothing else of the file.
+    expect((await get('manager', `/api/patient_files/${file}/conditions`)).status).toBe(404);
+    expect((await get('manager', `/api/patient_files/${file}`)).status).toBe(404);
+  });
+
   it("is 404 to a professional of another establishment", async () => {
     const file = await newFile('Cardiologie');
     const added = await post('prescriber', `/api/patient_files/${file}/conditions`, { pathologyId: slugs.get('asthma') });

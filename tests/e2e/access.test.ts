@@ -29,6 +29,10 @@ describe('route guards', () => {
     ['prescriber', '/s/0/patient-file/abc/history', '/s/0/patient-file/abc/history', 'Dossier patient'],
     ['operator', '/s/0/layout-builder', '/s/0/layout-builder', undefined],
     ['superadmin', '/s/0/alerts', '/s/0/alerts', 'Alertes'],
+    // Issue 18: alerts and a person's profile are patient data, which neither role opens.
+    ['manager', '/s/0/alerts', '/s/0', undefined],
+    ['admin.establishment', '/s/0/alerts', '/s/0', undefined],
+    ['manager', '/s/0/patient/00000000-0000-4000-8000-000000000000', '/s/0', undefined],
   ])('%s opening %s ends on %s', async (account, path, expected, title) => {
     const page = await open(account, path);
     await expectScreen(page, expected, title);
@@ -43,6 +47,21 @@ describe('route guards', () => {
     await expect(nav.getByText('Statistiques').count()).resolves.toBe(0);
     await expect(nav.getByText('Mon établissement').count()).resolves.toBe(0);
     await screenshot(page, 'professional-home-prescriber');
+    await done(page);
+  });
+
+  it('the manager is not offered the alerts (patient data); an id that is none reads "not found", not the crash screen', async () => {
+    const manager = await open('manager', '/s/0');
+    await expectScreen(manager, '/s/0');
+    const nav = manager.getByRole('navigation', { name: 'Navigation professionnelle' });
+    await nav.getByText('Protocoles').waitFor();
+    await expect(nav.getByText('Alertes').count()).resolves.toBe(0);
+    await done(manager);
+    const page = await open('prescriber', '/s/0/patient/not-an-id');
+    await page.getByText('Ce que vous cherchez n’existe pas ou ne vous est pas accessible.').waitFor();
+    await expect(page.getByText('Une erreur est survenue').count()).resolves.toBe(0);
+    await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
+    await expectScreen(page, '/s/0');
     await done(page);
   });
 

@@ -2,7 +2,8 @@
  * Conditions and the patient-file picker (issue 10 §4, §5) in real Chromium, in French and in
  * Arabic: the operator of CHU Azur opens Camille Martin's file with the picker from the list's
  * header (typing, arrows, Enter), adds a condition in the Conditions tab, opens it (the condition
- * screen with its pathology's description), goes back to the file and removes it. Screenshots in
+ * screen with its pathology's description; the manager opens it too, without the way to the file),
+ * goes back to the file and removes it. Screenshots in
  * test-results/e2e (and /tmp/shots), looked at.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -75,6 +76,15 @@ describe('conditions and the patient-file picker', () => {
     await page.waitForURL(/\/s\/0\/condition\/[0-9a-f-]{36}$/);
     await poll(() => page.getByTestId('condition-screen').innerText()).toContain(text.description);
     await shot(page, `condition-screen-${lang}`);
+    // Spec 000 §2 grants the manager this screen, who opens no file: it shows, without the way to the file.
+    if (lang === 'fr') {
+      const manager = await loggedInPage(browser, base, 'manager', { lang, path: new URL(page.url()).pathname });
+      const managerProblems = consoleProblems(manager);
+      await poll(() => manager.getByTestId('condition-screen').innerText()).toContain(text.description);
+      await expect(manager.getByRole('link', { name: text.back }).count()).resolves.toBe(0);
+      expect(managerProblems).toEqual([]);
+      await manager.context().close();
+    }
     await page.getByRole('link', { name: text.back }).click();
     await page.waitForURL(/\/conditions$/);
 

@@ -12,7 +12,9 @@ const {
 
 export const professionalScreens: readonly Screen[] = [
   { id: 'professionalHome', path: s.home.path, navLabel: 'nav.professional.home', lazy: () => import('../../features/layout-screens/professional-home-page.tsx') },
-  { id: 'alerts', path: s.alerts.path, navLabel: 'nav.professional.alerts', lazy: () => import('../../features/alerts/alerts-page.tsx') },
+  // Alerts are patient data (spec 000 §6: professionals "see patient alerts"): the list and an
+  // alert's context answer only those who open files there, so only they are offered them.
+  { id: 'alerts', path: s.alerts.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.alerts', lazy: () => import('../../features/alerts/alerts-page.tsx') },
   { id: 'patientFiles', path: s.patientFiles.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.patientFiles', lazy: () => import('../../features/patient-files/patient-file-list-page.tsx') },
   { id: 'medicalProtocols', path: s.medicalProtocols.path, privileges: PROTOCOLS, navLabel: 'nav.professional.medicalProtocols', lazy: () => import('../../features/protocols/protocol-list-page.tsx') },
   { id: 'prescriptions', path: s.prescriptions.path, navLabel: 'nav.professional.prescriptions' },
@@ -24,7 +26,7 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'layoutBuilder', path: s.layoutBuilder.path, privileges: LAYOUT_EDITORS, navLabel: 'nav.professional.layoutBuilder', lazy: () => import('../../features/layout-builder/layout-builder-page.tsx') },
   { id: 'structure', path: s.structure.path, privileges: ADMIN_ESTABLISHMENT, navLabel: 'nav.professional.structure', lazy: () => import('../../features/identity/document-types-page.tsx') },
   { id: 'devices', path: s.devices.path, privileges: ADMIN_ESTABLISHMENT, navLabel: 'nav.professional.devices' },
-  { id: 'alertsBatch', path: s.alertsBatch.path, back: 'alerts', lazy: () => import('../../features/alerts/alert-batch-page.tsx') },
+  { id: 'alertsBatch', path: s.alertsBatch.path, privileges: PATIENT_DATA, back: 'alerts', lazy: () => import('../../features/alerts/alert-batch-page.tsx') },
   { id: 'identityDocument', path: s.identityDocument.path, privileges: PATIENT_DATA, lazy: () => import('../../features/identity/identity-document-page.tsx') },
   { id: 'medicalProtocol', path: s.medicalProtocol.path, privileges: PROTOCOLS, back: 'medicalProtocols', lazy: () => import('../../features/protocols/protocol-page.tsx') },
   { id: 'medicalProtocolDocument', path: s.medicalProtocolDocument.path, privileges: PROTOCOLS, back: 'medicalProtocols' },
@@ -37,8 +39,9 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'surveyValidation', path: s.surveyValidation.path, privileges: VALIDATION, lazy: () => import('../../features/questionnaires/validation/survey-validation-page.tsx') },
   { id: 'condition', path: s.condition.path, privileges: CLINICAL, back: 'patientFiles', lazy: () => import('../../features/conditions/condition-page.tsx') },
   // `patient/new` creates a patient (and their file); `patient/:id` edits a person's profile. Spec 000 lists no
-  // privilege for it: the server decides (a patient-data privilege in the service, or on one of the person's files).
-  { id: 'patientProfile', path: s.patientProfile.path, back: 'patientFiles', lazy: () => import('../../features/patient-profile/patient-profile-page.tsx') },
+  // privilege for it, but the server answers only a patient-data privilege (in the service, or on one of the
+  // person's files): without one the screen could only fail, so it is not offered.
+  { id: 'patientProfile', path: s.patientProfile.path, privileges: PATIENT_DATA, back: 'patientFiles', lazy: () => import('../../features/patient-profile/patient-profile-page.tsx') },
   { id: 'calculatedDataPreview', path: s.calculatedDataPreview.path, privileges: VALIDATION },
   { id: 'calculatedDataValidation', path: s.calculatedDataValidation.path, privileges: VALIDATION },
 ];

@@ -10,6 +10,7 @@ import { textIn } from '../../../schemas/localized-text.ts';
 import { useStructureArea } from '../../lib/areas.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { paths } from '../../lib/paths.ts';
+import { useCanOpen } from '../../lib/route-access.ts';
 import { FileStatusBadge } from '../../lib/ui/file-status-badge.tsx';
 import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -24,6 +25,7 @@ export function Component() {
   const { t, i18n } = useTranslation(CONDITIONS);
   const dates = useDates();
   const query = useCondition(id);
+  const canOpen = useCanOpen();
   const name = query.data ? textIn(query.data.condition.pathology.name, i18n.language) ?? query.data.condition.pathology.slug : '';
   usePageTitle(query.data ? t(`${K}.screen.title`, { name }) : t(`${K}.tab`));
 
@@ -33,11 +35,11 @@ export function Component() {
   const patient = patientFile.patient;
   const patientName = `${patient.firstName} ${patient.usedName ?? patient.lastName}`;
   const description = condition.pathology.description ? textIn(condition.pathology.description, i18n.language) : undefined;
+  const fileHref = paths.professional.patientFile.getHref({ structureIndex: index, patientFileId: patientFile.id, currentTab: 'conditions' });
   return (
     <Stack gap="md" data-testid="condition-screen">
-      <Anchor component={Link} to={paths.professional.patientFile.getHref({ structureIndex: index, patientFileId: patientFile.id, currentTab: 'conditions' })} size="sm">
-        {t(`${K}.screen.back`, { name: patientName })}
-      </Anchor>
+      {/* The manager reads a condition but opens no file: the way back to it is offered only to who may open it. */}
+      {canOpen(fileHref) && <Anchor component={Link} to={fileHref} size="sm">{t(`${K}.screen.back`, { name: patientName })}</Anchor>}
       <Title order={1} size="h2">{t(`${K}.screen.title`, { name })}</Title>
       <Paper withBorder p="sm">
         <Stack gap={4}>

@@ -3,7 +3,7 @@
  * patient and opens their file, then shows the first-login credentials once and goes to the file;
  * a person's id edits their profile. The server's refusals are shown on their fields.
  */
-import { Loader, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { isApiError } from '../../lib/api/api-error.ts';
 import { useStructureArea } from '../../lib/areas.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
+import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useCreatePatient, useProfile, useSaveProfile } from './api/patients.ts';
 import { CredentialsDialog, type Credentials } from './credentials-dialog.tsx';
@@ -56,9 +57,10 @@ function EditProfile({ personId }: { personId: string }) {
   const profile = useProfile(personId);
   const save = useSaveProfile(personId);
   const [messages, setMessages] = useState<{ fields: FieldMessages; form?: string }>({ fields: {} });
+  const { index: structureIndex } = useStructureArea();
   usePageTitle(t('patientProfile.titleEdit'));
-  if (profile.isError) throw profile.error;
-  if (!profile.data) return <Loader aria-busy />;
+  // A person outside one's files (or an id that is none) is "not found" with a way back, not the crash screen.
+  if (!profile.data) return <QueryState query={profile} loadingLabel={t('patientProfile.titleEdit')} homeHref={paths.professional.home.getHref({ structureIndex })} />;
   return (
     <Stack>
       <Title order={1} size="h2">{t('patientProfile.titleEdit')} — {profile.data.firstName} {profile.data.lastName}</Title>

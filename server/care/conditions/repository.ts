@@ -1,5 +1,6 @@
 /**
- * A patient's conditions (issue 10 §4): read and changed through the file handle (care.patientFile),
+ * A patient's conditions (issue 10 §4): read and changed through the file handle (care.patientFile);
+ * one condition's screen is read by the clinical staff of its file's service (care.readsConditionsOf),
  * chosen among the pathologies of the file's establishment. Every change asks requireOpen() and
  * records its history entry (CONDITION_ADDED, CONDITION_REMOVED) in the transaction that makes it.
  *
@@ -113,22 +114,27 @@ export function conditionsRepository(care: CareContext) {
       });
     },
 
-    /** The condition screen: the condition through its file's scope. */
+    /**
+     * The condition screen: for the clinical staff of the file's service or establishment (spec 000
+     * §2 condition/:id), the manager included, who opens no file; 404 for anyone else.
+     */
     async get(conditionId: string): Promise<ConditionDetail> {
-      const [owner] = await care.db.select({ fileId: patientConditions.patientFileId }).from(patientConditions).where(eq(patientConditions.id, conditionId));
-      if (!owner) throw notFound();
-      const file = await care.patientFile(owner.fileId);
-      file.requireProfessional();
       const [found] = await selectConditions(care).where(eq(patientConditions.id, conditionId));
+      if (!found) throw notFound();
       const [about] = await care.db.select({
-        status: patientFiles.status, serviceName: services.name,
+        status: patientFiles.status, serviceId: services.id, serviceName: services.name, establishmentId: services.establishmentId,
         patient: { id: users.id, firstName: users.firstName, lastName: users.lastName, usedName: users.usedName, birthDate: users.birthDate },
       }).from(patientFiles).innerJoin(services, eq(services.id, patientFiles.serviceId)).innerJoin(users, eq(users.id, patientFiles.patientId))
-        .where(eq(patientFiles.id, file.id));
-      if (!found || !about) throw notFound();
+        .where(eq(patientFiles.id, found.condition.patientFileId));
+      if (!about) throw notFound();
+      if (!care.readsConditionsOf({ id: about.serviceId, establishmentId: about.establishmentId })) {
+        // The patient and caregivers of the file are told it is for professionals; anyone else, not found.
+        (await care.patientFile(found.condition.patientFileId)).requireProfessional();
+        throw notFound();
+      }
       return {
         condition: toCondition(found),
-        patientFile: { id: file.id, status: about.status, serviceName: about.serviceName, establishmentId: file.establishmentId, patient: about.patient },
+        patientFile: { id: found.condition.patientFileId, status: about.status, serviceName: about.serviceName, establishmentId: about.establishmentId, patient: about.patient },
       };
     },
   };
