@@ -14,6 +14,7 @@ import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMonitoredIndicators } from '../../lib/monitoring/queries.ts';
 import { EnterValueModal } from './enter-value-form.tsx';
+import { FollowUpState } from './follow-up-state.tsx';
 import { IndicatorCard } from './indicator-card.tsx';
 import { MONITORING } from './texts.ts';
 
@@ -36,7 +37,7 @@ export function HealthPathDataPage() {
           <Button onClick={() => { setDone(null); setEntering({}); }}>{t(`${K}.enter.open`)}</Button>
         )}
       </Group>
-      {!open && <Alert color="gray" variant="light">{t(`${K}.closed`)}</Alert>}
+      <FollowUpState status={patientFile.status} />
       {done && <Alert color="positive" variant="light" role="status" withCloseButton onClose={() => setDone(null)}>{done}</Alert>}
       <Stack gap="sm" component="section" aria-labelledby="monitoring-indicators">
         <Title order={2} size="h3" id="monitoring-indicators">{t(`${K}.indicatorsTitle`)}</Title>

@@ -59,7 +59,8 @@ export function FollowUpTab({ file }: { file: PatientFileSummary }) {
         </Group>
         <Group gap="xs">
           <Text component="dt" fw={600}>{t(`${K}.fields.endDate`)}</Text>
-          <Text component="dd" m={0}>{day(s.endDate)}</Text>
+          {/* A closed file's follow-up ended when it was closed, had no end date been planned. */}
+          <Text component="dd" m={0}>{s.endDate === null && s.status === 'CLOSED' && s.closedAt ? dates.day(s.closedAt, 'long') : day(s.endDate)}</Text>
         </Group>
         {s.status !== 'CLOSED' && s.endDate && <Text size="sm" c="dimmed">{t(`${K}.fields.endDateHelp`)}</Text>}
       </Stack>

@@ -78,6 +78,14 @@ describe('the Follow-up tab', () => {
     expect(posts()).toEqual([`/api/patient_files/${FILE}/reopen`]);
   });
 
+  it('shows the closing date as the end of the follow-up of a closed file, not "Non renseignée"', async () => {
+    current = { ...base, endDate: null, status: 'CLOSED', closedAt: '2026-03-10T09:30:00.000Z', closedBy: { id: 'p', name: 'Paul Prescripteur' }, closingReasonType: 'TRANSFERRED' };
+    mount();
+    await screen.findByTestId('closed-state');
+    const end = screen.getByText('Fin du suivi').nextElementSibling!;
+    expect(end.textContent).toBe('10 mars 2026');
+  });
+
   it('switches the patient data off after a confirmation', async () => {
     current = open;
     mount();
