@@ -58,6 +58,21 @@ export const identitySearchResultSchema = {
 } as const;
 export type IdentitySearchResult = FromSchema<typeof identitySearchResultSchema>;
 
+/**
+ * What taking the identity found answered: the search's outcome, and the person after the call
+ * (with the INS number and OID the service returned, verified, when `found`; unchanged otherwise).
+ */
+export const identityTakeResultSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['outcome', 'person'],
+  properties: {
+    outcome: { type: 'string', enum: IDENTITY_SEARCH_OUTCOMES },
+    person: personIdentitySchema,
+  },
+} as const;
+export type IdentityTakeResult = FromSchema<typeof identityTakeResultSchema>;
+
 export const IDENTITY_VERIFY_OUTCOMES = ['verified', 'not_verified', 'service_error', 'timeout'] as const;
 export const identityVerifyResultSchema = {
   type: 'object',

@@ -7,7 +7,7 @@
  */
 import { errorResponses, errorSchema, localeOnlyQuerySchema } from '../common.ts';
 import {
-  personIdentitySchema, identitySearchResultSchema, identityVerifyResultSchema, identityDocumentTypeSchema, identityDocumentTypeBodySchema, identityDocumentSchema, identityChangeBodySchema,
+  personIdentitySchema, identitySearchResultSchema, identityTakeResultSchema, identityVerifyResultSchema, identityDocumentTypeSchema, identityDocumentTypeBodySchema, identityDocumentSchema, identityChangeBodySchema,
 } from '../person-identity.ts';
 import { defineRoute } from './contract.ts';
 import { recordParams } from './record-id.ts';
@@ -32,6 +32,13 @@ export const identityRoutes = {
     summary: "Searches the patient's stored traits (birth name, first names, birth date, sex) in the national identity service. "
       + 'Every outcome, the service\'s failures included, is a 200 and an IDENTITY_SEARCH history entry on each of the person\'s open files the caller reaches; a missing trait is a 400 on its field and no call',
     params: recordParams({ id: 'person' }), querystring: localeOnlyQuerySchema, response: { 200: identitySearchResultSchema, ...errors },
+  }),
+  take: defineRoute({
+    method: 'POST', url: '/api/persons/:id/identity/take', tags,
+    summary: 'Takes the identity the national service finds for the stored traits, in one action: searches again (IDENTITY_SEARCH) and, '
+      + 'when exactly one identity is found, stores its INS number and OID as the person\'s (PROFILE_UPDATED) and verified: status RECOVERED '
+      + '(QUALIFIED with a confirmed proof of identity), IDENTITY_VERIFIED. Any other outcome changes nothing',
+    params: recordParams({ id: 'person' }), querystring: localeOnlyQuerySchema, response: { 200: identityTakeResultSchema, ...errors },
   }),
   verify: defineRoute({
     method: 'POST', url: '/api/persons/:id/identity/verify', tags,

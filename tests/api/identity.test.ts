@@ -146,6 +146,41 @@ describe('search against the identity service', () => {
   });
 });
 
+describe('taking the identity found (issue 18: no INS or OID retyped)', () => {
+  it('stores the INS number and OID the service found and verifies them, in one call, with its history', async () => {
+    const { insNumber: _ins, oid: _oid, ...withoutIns } = traitsOf('found');
+    const p = await newPatient(withoutIns);
+    const res = await post(prescriber, `/api/persons/${p.id}/identity/take`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.outcome).toBe('found');
+    expect(res.body.person.traits).toMatchObject({ insNumber: person('found').insNumber, oid: person('found').oid });
+    expect(res.body.person.identity.status).toBe('RECOVERED');
+    const row = await userRow(p.id);
+    expect([row.insNumber, row.oid, row.identityStatus]).toEqual([person('found').insNumber, person('found').oid, 'RECOVERED']);
+    expect(row.identityVerifiedAt).not.toBeNull();
+    expect((await historyOf(db, p.file, 'IDENTITY_SEARCH'))[0]!.payload).toMatchObject({ outcome: 'found' });
+    expect((await historyOf(db, p.file, 'PROFILE_UPDATED'))[0]!.payload).toMatchObject({ identity: true, fields: ['insNumber', 'oid'], status: 'RECOVERED' });
+    expect((await historyOf(db, p.file, 'IDENTITY_VERIFIED'))[0]!.payload).toMatchObject({ status: 'RECOVERED', previousStatus: 'PROVISIONAL' });
+  });
+
+  it.each(['several-matches', 'not-found', 'service-error'] as const)('changes nothing when the search answers %s', async (purpose) => {
+    const { insNumber: _ins, oid: _oid, ...withoutIns } = traitsOf(purpose);
+    const p = await newPatient(withoutIns);
+    const res = await post(prescriber, `/api/persons/${p.id}/identity/take`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.outcome).not.toBe('found');
+    const row = await userRow(p.id);
+    expect([row.insNumber, row.oid, row.identityStatus]).toEqual([null, null, 'PROVISIONAL']);
+    expect(await historyOf(db, p.file, 'IDENTITY_VERIFIED')).toHaveLength(0);
+  });
+
+  it('is 404 to the patient, and changes nothing', async () => {
+    const p = await newPatient(traitsOf('found'));
+    expect((await post(patient, `/api/persons/${p.id}/identity/take`)).status).toBe(404);
+    expect((await userRow(p.id)).identityStatus).toBe('PROVISIONAL');
+  });
+});
+
 describe('verification', () => {
   it('makes a found identity RECOVERED, with identity_verified_at and IDENTITY_VERIFIED', async () => {
     const p = await newPatient(traitsOf('found'));

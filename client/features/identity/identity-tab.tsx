@@ -20,7 +20,7 @@ import { IdentityBadge } from '../../lib/ui/identity-badge.tsx';
 import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import {
-  useAddIdentityDocument, useChangeIdentity, useDocumentTypes, useFileIdentity, useIdentityDocuments, useSearchIdentity, useVerifyIdentity,
+  useAddIdentityDocument, useChangeIdentity, useDocumentTypes, useFileIdentity, useIdentityDocuments, useSearchIdentity, useTakeIdentity, useVerifyIdentity,
 } from './api/identity.ts';
 import { IDENTITY } from './texts.ts';
 
@@ -41,6 +41,7 @@ function IdentityPanel({ file, structureIndex, person }: { file: PatientFileSumm
   const readOnly = file.status !== 'OPEN';
   const search = useSearchIdentity(file.id);
   const verify = useVerifyIdentity(file.id);
+  const take = useTakeIdentity(file.id);
   const documents = useIdentityDocuments(person.personId);
   const [changing, setChanging] = useState(false);
   const traitValue = (trait: IdentityTrait) => {
@@ -50,7 +51,8 @@ function IdentityPanel({ file, structureIndex, person }: { file: PatientFileSumm
     if (trait === 'sex') return t(`${K}.sex.${value}`, { defaultValue: value });
     return value;
   };
-  const serviceErrors = { ...messagesByField(search.error), ...messagesByField(verify.error) };
+  const serviceErrors = { ...messagesByField(search.error), ...messagesByField(verify.error), ...messagesByField(take.error) };
+  const failed = search.error ?? verify.error ?? take.error;
 
   return (
     <Stack gap="md" component="section" aria-labelledby="identity-title" data-testid="file-identity">
@@ -76,18 +78,23 @@ function IdentityPanel({ file, structureIndex, person }: { file: PatientFileSumm
 
       {!readOnly && (
         <Group>
-          <Button onClick={() => { verify.reset(); search.mutate(person.personId); }} loading={search.isPending}>{t(`${K}.search.button`)}</Button>
-          <Button variant="light" onClick={() => { search.reset(); verify.mutate(person.personId); }} loading={verify.isPending}>{t(`${K}.verify.button`)}</Button>
+          <Button onClick={() => { verify.reset(); take.reset(); search.mutate(person.personId); }} loading={search.isPending}>{t(`${K}.search.button`)}</Button>
+          <Button variant="light" onClick={() => { search.reset(); take.reset(); verify.mutate(person.personId); }} loading={verify.isPending}>{t(`${K}.verify.button`)}</Button>
           <Button variant="default" onClick={() => setChanging(true)}>{t(`${K}.change.button`)}</Button>
         </Group>
       )}
-      {search.data && <SearchOutcome result={search.data} />}
+      {search.data && !take.data && (
+        <SearchOutcome result={search.data} taking={take.isPending} onTake={readOnly ? undefined : () => take.mutate(person.personId)} />
+      )}
+      {take.data && (take.data.outcome === 'found'
+        ? <TakenOutcome person={take.data.person} />
+        : <SearchOutcome result={{ outcome: take.data.outcome, candidates: [] }} />)}
       {verify.data && <VerifyOutcome result={verify.data} />}
-      {(search.isError || verify.isError) && Object.keys(serviceErrors).length > 0 && (
+      {failed && Object.keys(serviceErrors).length > 0 && (
         <Alert color="negative" variant="light" role="alert">{t(`${K}.missingTraits`)}</Alert>
       )}
-      {(search.isError || verify.isError) && Object.keys(serviceErrors).length === 0 && (
-        <Alert color="negative" variant="light" role="alert">{(search.error ?? verify.error)?.message}</Alert>
+      {failed && Object.keys(serviceErrors).length === 0 && (
+        <Alert color="negative" variant="light" role="alert">{failed.message}</Alert>
       )}
 
       <Stack gap="xs" component="section" aria-labelledby="identity-documents-title">
@@ -132,17 +139,32 @@ function IdentityPanel({ file, structureIndex, person }: { file: PatientFileSumm
   );
 }
 
-function SearchOutcome({ result }: { result: IdentitySearchResult }) {
+/** The search's outcome; the identity found with its INS number, OID and date as the interface writes dates, and the action that takes it. */
+function SearchOutcome({ result, taking = false, onTake }: { result: IdentitySearchResult; taking?: boolean; onTake?(): void }) {
   const { t } = useTranslation(IDENTITY);
+  const dates = useDates();
   const color = result.outcome === 'found' ? 'positive' : result.outcome === 'not_found' || result.outcome === 'several_matches' ? 'warning' : 'negative';
   return (
     <Alert color={color} variant="light" role="status" title={t(`${K}.search.outcome.${result.outcome}`, { count: result.count ?? 0 })} data-outcome={result.outcome}>
       {result.candidates.map((c) => (
-        <Text key={c.insNumber} size="sm">
-          {t(`${K}.search.candidate`, { birthName: c.birthName, firstNames: c.firstNames, birthDate: c.birthDate, insNumber: c.insNumber, place: c.birthPlaceInseeCode })}
-        </Text>
+        <Stack key={c.insNumber} gap="xs" align="flex-start">
+          <Text size="sm" data-testid="identity-candidate">
+            {t(`${K}.search.candidate`, {
+              birthName: c.birthName, firstNames: c.firstNames, birthDate: dates.calendarDate(c.birthDate), insNumber: c.insNumber, oid: c.oid, place: c.birthPlaceInseeCode,
+            })}
+          </Text>
+          {onTake && <Button size="xs" onClick={onTake} loading={taking}>{t(`${K}.search.take`)}</Button>}
+        </Stack>
       ))}
     </Alert>
+  );
+}
+
+function TakenOutcome({ person }: { person: PersonIdentity }) {
+  const { t } = useTranslation(IDENTITY);
+  return (
+    <Alert color="positive" variant="light" role="status" data-outcome="taken"
+      title={t(`${K}.search.taken`, { insNumber: person.traits.insNumber, oid: person.traits.oid, status: t(`${K}.status.${person.identity.status}`) })} />
   );
 }
 

@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
-import type { IdentityChangeBody, IdentityDocument, IdentitySearchResult, IdentityVerifyResult, PersonIdentity } from '../../../schemas/person-identity.ts';
+import type { IdentityChangeBody, IdentityDocument, IdentitySearchResult, IdentityTakeResult, IdentityVerifyResult, PersonIdentity } from '../../../schemas/person-identity.ts';
 import type { ErrorCode } from '../../../schemas/errors.ts';
 import type { IdentityStatus } from '../../../schemas/identity.ts';
 import { IDENTITY_TRAITS, type IdentityTrait } from '../../../schemas/identity.ts';
@@ -79,6 +79,23 @@ export function identityRepository(care: CareContext, service: IdentityService, 
     return reachPerson(care, id);
   }
 
+  /** A search on the stored traits, its outcome written to the history of each file it concerns. */
+  async function searchAndRecord(p: ReachedPerson): Promise<{ result: IdentitySearchResult; targets: ReturnType<typeof openFilesOrClosed> }> {
+    const request: IdentitySearchRequest = requireTraits(p.row, SEARCH_TRAITS, language) as IdentitySearchRequest;
+    const targets = openFilesOrClosed(p);
+    const outcome = await service.search(request);
+    if (outcome.outcome === 'invalid_request') throw invalidTraits(outcome.fields, language);
+    const result: IdentitySearchResult = outcome.outcome === 'found' ? { outcome: 'found', candidates: [outcome.identity] }
+      : outcome.outcome === 'several_matches' ? { outcome: 'several_matches', candidates: [], count: outcome.count }
+      : { outcome: outcome.outcome, candidates: [] };
+    // The outcome, never the identity the service answered (its INS number is not the file's until taken or verified).
+    const payload = { outcome: result.outcome, ...(result.count !== undefined ? { count: result.count } : {}) };
+    await db.transaction(async (tx) => {
+      for (const file of targets) await file.recordHistory(tx, 'IDENTITY_SEARCH', payload);
+    });
+    return { result, targets };
+  }
+
   /** Confirmed proof of identity of the person (any establishment): with a verification it makes QUALIFIED. */
   async function hasConfirmedProof(tx: Db, personId: string) {
     const [row] = await tx.select({ id: identityDocuments.id }).from(identityDocuments)
@@ -129,20 +146,32 @@ export function identityRepository(care: CareContext, service: IdentityService, 
     },
 
     async search(id: string): Promise<IdentitySearchResult> {
+      return (await searchAndRecord(await person(id))).result;
+    },
+
+    /**
+     * The identity found, taken in one action (no INS number or OID typed by hand): a new search on
+     * the stored traits, and when it finds one identity, its INS number and OID stored and the
+     * identity verified (the service itself answered them for these traits), as verify() would set it.
+     */
+    async take(id: string): Promise<IdentityTakeResult> {
       const p = await person(id);
-      const request: IdentitySearchRequest = requireTraits(p.row, SEARCH_TRAITS, language) as IdentitySearchRequest;
-      const targets = openFilesOrClosed(p);
-      const outcome = await service.search(request);
-      if (outcome.outcome === 'invalid_request') throw invalidTraits(outcome.fields, language);
-      const result: IdentitySearchResult = outcome.outcome === 'found' ? { outcome: 'found', candidates: [outcome.identity] }
-        : outcome.outcome === 'several_matches' ? { outcome: 'several_matches', candidates: [], count: outcome.count }
-        : { outcome: outcome.outcome, candidates: [] };
-      // The outcome, never the identity the service answered (its INS number is not the file's until verified).
-      const payload = { outcome: result.outcome, ...(result.count !== undefined ? { count: result.count } : {}) };
-      await db.transaction(async (tx) => {
-        for (const file of targets) await file.recordHistory(tx, 'IDENTITY_SEARCH', payload);
+      const { result, targets } = await searchAndRecord(p);
+      const [found] = result.candidates;
+      if (result.outcome !== 'found' || !found) return { outcome: result.outcome, person: personIdentity(p.row) };
+      const row = await db.transaction(async (tx) => {
+        const qualified = p.row.identityStatus === 'VALIDATED' || p.row.identityStatus === 'QUALIFIED' || await hasConfirmedProof(tx, p.row.id);
+        const status: IdentityStatus = qualified ? 'QUALIFIED' : 'RECOVERED';
+        const [updated] = await tx.update(users).set({ insNumber: found.insNumber, oid: found.oid, identityStatus: status, identityVerifiedAt: care.now() })
+          .where(eq(users.id, p.row.id)).returning();
+        const fields = (['insNumber', 'oid'] as const).filter((trait) => found[trait] !== traitOf(p.row, trait));
+        for (const file of targets) {
+          if (fields.length) await file.recordHistory(tx, 'PROFILE_UPDATED', { identity: true, fields, status });
+          await file.recordHistory(tx, 'IDENTITY_VERIFIED', { status, previousStatus: p.row.identityStatus });
+        }
+        return updated!;
       });
-      return result;
+      return { outcome: 'found', person: personIdentity(row) };
     },
 
     async verify(id: string): Promise<IdentityVerifyResult> {

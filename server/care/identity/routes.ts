@@ -13,6 +13,7 @@ export default async function identityRoutes(app: FastifyInstance) {
   route(app, contracts.get, async (request) => repo(request).get(request.params.id));
   route(app, contracts.ofPatientFile, async (request) => repo(request).ofPatientFile(request.params.id));
   route(app, contracts.search, async (request) => repo(request).search(request.params.id));
+  route(app, contracts.take, async (request) => repo(request).take(request.params.id));
   route(app, contracts.verify, async (request) => repo(request).verify(request.params.id));
   route(app, contracts.change, async (request) => repo(request).change(request.params.id, request.body));
   route(app, contracts.documents, async (request) => repo(request).documents(request.params.id));

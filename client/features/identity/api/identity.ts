@@ -48,6 +48,12 @@ export function useSearchIdentity(patientFileId: string) {
   return useMutation({ mutationFn: (personId: string) => call(identityRoutes.search, { params: { id: personId } }), onSettled: invalidate });
 }
 
+/** The identity the service finds, taken in one action: its INS number and OID stored and verified. */
+export function useTakeIdentity(patientFileId: string) {
+  const invalidate = useInvalidate(patientFileId);
+  return useMutation({ mutationFn: (personId: string) => call(identityRoutes.take, { params: { id: personId } }), onSettled: invalidate });
+}
+
 export function useVerifyIdentity(patientFileId: string) {
   const invalidate = useInvalidate(patientFileId);
   return useMutation({ mutationFn: (personId: string) => call(identityRoutes.verify, { params: { id: personId } }), onSettled: invalidate });
