@@ -9,6 +9,7 @@ import {
   alertStatusRoutes, indicatorRoutes, indicatorTypeRoutes, indicatorVisibilityRoutes, interventionLevelRoutes, unitRoutes,
 } from '../../../schemas/api/catalogue.ts';
 import type { QueryOf } from '../../../schemas/api/contract.ts';
+import { PAGE_SIZES } from '../../../schemas/common.ts';
 import { listQueryOptions } from '../ui/data-table/list-query.ts';
 import { call } from './client.ts';
 import { catalogueKeys } from './query-keys.ts';
@@ -16,13 +17,30 @@ import { recordListOptions } from './records.ts';
 
 export type IndicatorListQuery = Partial<QueryOf<typeof indicatorRoutes.list>>;
 
-/** A page of the establishment's indicators (with their default thresholds); a picker asks for `{ pageSize: 50 }`. */
+/** A page of the establishment's indicators (with their default thresholds). */
 export const fetchIndicatorPage = (establishmentId: string, query: IndicatorListQuery, signal?: AbortSignal) =>
   call(indicatorRoutes.list, { params: { id: establishmentId }, query, signal });
 export const useIndicatorPage = (establishmentId: string, query: IndicatorListQuery) => useQuery(listQueryOptions({
   queryKey: catalogueKeys.indicators(establishmentId, query),
   fetchPage: (signal) => fetchIndicatorPage(establishmentId, query, signal),
 }));
+
+/**
+ * Every indicator of the establishment, by name, read page after page (the largest page the list
+ * route allows): a picker offers all of them (a protocol's thresholds and rules), not the first
+ * page only. Under the indicators' key, so a catalogue change makes it stale too.
+ */
+export const useAllIndicators = (establishmentId: string) => useQuery({
+  queryKey: catalogueKeys.indicators(establishmentId, { all: true }),
+  queryFn: async ({ signal }) => {
+    const pageSize = Math.max(...PAGE_SIZES) as IndicatorListQuery['pageSize'];
+    const first = await fetchIndicatorPage(establishmentId, { page: 1, pageSize, sort: 'name' }, signal);
+    const pages = Math.ceil(first.totalItems / first.pageSize);
+    const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
+      fetchIndicatorPage(establishmentId, { page: i + 2, pageSize, sort: 'name' }, signal)));
+    return [first, ...rest].flatMap((page) => page.data);
+  },
+});
 
 // The pickers' reads of the reference catalogues: the same entries as the catalogue screens' useRecords.
 export const useIndicatorTypes = (establishmentId: string) => useQuery(recordListOptions(indicatorTypeRoutes, establishmentId));

@@ -8,7 +8,7 @@ import { fileProtocolRoutes, protocolRoutes } from '../../../../schemas/api/prot
 import type { QueryOf } from '../../../../schemas/api/contract.ts';
 import type { ProtocolBody } from '../../../../schemas/protocols.ts';
 import { useForms } from '../../../blocks/shared/api/get-forms.ts';
-import { useIndicatorPage, useInterventionLevels } from '../../../lib/api/catalogue.ts';
+import { useAllIndicators, useInterventionLevels } from '../../../lib/api/catalogue.ts';
 import { call } from '../../../lib/api/client.ts';
 import { patientFileKeys, protocolKeys } from '../../../lib/api/query-keys.ts';
 import { listQueryOptions } from '../../../lib/ui/data-table/list-query.ts';
@@ -28,15 +28,15 @@ export const useProtocol = (protocolId: string | undefined) => useQuery({
 
 /**
  * The choices of the editor, read where every screen reads them (one owner per endpoint): the
- * establishment's questionnaires, its first 50 indicators (a catalogue is a few dozen) and its levels.
+ * establishment's questionnaires, all its indicators and its levels.
  */
 export function useProtocolOptions(establishmentId: string) {
   const forms = useForms(establishmentId);
-  const indicators = useIndicatorPage(establishmentId, { pageSize: 50, sort: 'name' });
+  const indicators = useAllIndicators(establishmentId);
   const levels = useInterventionLevels(establishmentId);
   const queries = [forms, indicators, levels];
   return {
-    data: forms.data && indicators.data && levels.data ? { forms: forms.data.data, indicators: indicators.data.data, levels: levels.data } : undefined,
+    data: forms.data && indicators.data && levels.data ? { forms: forms.data.data, indicators: indicators.data, levels: levels.data } : undefined,
     error: queries.find((q) => q.isError)?.error ?? null,
     refetch: () => Promise.all(queries.map((q) => q.refetch())),
   };
