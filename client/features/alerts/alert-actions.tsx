@@ -12,6 +12,7 @@ import { textIn } from '../../../schemas/localized-text.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
+import { useTextAreaError } from '../../lib/forms/text-area-error.ts';
 import { useChangeAlert } from './api/alert-batch.ts';
 import { ALERTS } from './texts.ts';
 
@@ -25,6 +26,10 @@ export function AlertActions({ alert, statuses, fileOpen }: { alert: AlertRow; s
   const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState(false);
   const change = useChangeAlert(alert.patientFileId);
+  const textAreaError = useTextAreaError();
+  // The comment's rule is checked before sending (the server's, schemas/notes.ts); shown once a send was tried.
+  const [tried, setTried] = useState(false);
+  const commentError = tried && comment !== '' ? textAreaError(comment) : undefined;
   const errors = messagesByField(change.error);
   const general = change.error && !Object.keys(errors).length ? (isApiError(change.error) ? change.error.message : String(change.error)) : undefined;
 
@@ -40,7 +45,9 @@ export function AlertActions({ alert, statuses, fileOpen }: { alert: AlertRow; s
   const body = { ...(statusId ? { alertStatusId: statusId } : {}), ...(comment !== '' ? { comment } : {}) };
   const send = (close: boolean) => {
     setSaved(false);
-    change.mutate({ alertId: alert.id, close, body }, { onSuccess: () => { setSaved(true); setStatusId(null); setComment(''); setConfirming(false); } });
+    setTried(true);
+    if (comment !== '' && textAreaError(comment)) { setConfirming(false); return; }
+    change.mutate({ alertId: alert.id, close, body }, { onSuccess: () => { setSaved(true); setTried(false); setStatusId(null); setComment(''); setConfirming(false); } });
   };
   return (
     <Stack gap="sm">
@@ -48,7 +55,7 @@ export function AlertActions({ alert, statuses, fileOpen }: { alert: AlertRow; s
         data={statuses.map((s) => ({ value: s.id, label: s.closesAlert ? `${textIn(s.name, language)} (${t('alerts.batch.closesAlert')})` : textIn(s.name, language) ?? '' }))}
         error={errors['body.alertStatusId']} data-testid="alert-status-select" />
       <Textarea label={t('alerts.batch.comment')} description={t('alerts.batch.commentHint')} value={comment} onChange={(e) => setComment(e.currentTarget.value)}
-        error={errors['body.comment']} autosize={false} rows={3} data-testid="alert-comment" />
+        error={commentError ?? errors['body.comment']} autosize={false} rows={3} data-testid="alert-comment" />
       {general && <Alert color="red" role="alert">{general}</Alert>}
       {saved && <Text role="status" c="teal.9">{t('alerts.batch.saved')}</Text>}
       <Group gap="sm">

@@ -10,9 +10,10 @@ import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Stack, Switch, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
-import { characterCount, NOTE_TEXT_LIMITS, noteTextError, type Note } from '../../../schemas/notes.ts';
+import { characterCount, NOTE_TEXT_LIMITS, type Note } from '../../../schemas/notes.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
+import { useTextAreaError } from '../../lib/forms/text-area-error.ts';
 import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useChangeNote, useNotes } from './api/notes.ts';
@@ -20,16 +21,6 @@ import { PATIENT_FILE_NOTES } from './texts.ts';
 
 const K = 'patientFileNotes';
 const PAGE_SIZE = 10;
-
-/** The message of the text rule, in the interface's language; undefined when the text is valid. */
-function useTextError() {
-  const { t } = useTranslation(PATIENT_FILE_NOTES);
-  return (text: string) => {
-    const error = noteTextError(text);
-    if (!error) return undefined;
-    return t(`${K}.errors.${error.code}`, { min: NOTE_TEXT_LIMITS.min, max: NOTE_TEXT_LIMITS.max });
-  };
-}
 
 /** What the server said about the text (400 on body.text), else nothing: other failures are said above the list. */
 const fieldError = (error: unknown) => (isApiError(error) && error.field === 'body.text' ? error.message : undefined);
@@ -110,7 +101,7 @@ function NoteText({ value, onChange, error, label }: { value: string; onChange(v
 
 function AddNote({ pending, onAdd, serverError }: { pending: boolean; onAdd(text: string, reset: () => void): void; serverError?: string }) {
   const { t } = useTranslation(PATIENT_FILE_NOTES);
-  const textError = useTextError();
+  const textError = useTextAreaError();
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
   const error = tried ? textError(text) : undefined;
@@ -134,7 +125,7 @@ function NoteItem({ note, readOnly, pending, serverError, onSave, onArchive }: {
 }) {
   const { t } = useTranslation(PATIENT_FILE_NOTES);
   const dates = useDates();
-  const textError = useTextError();
+  const textError = useTextAreaError();
   const [editing, setEditing] = useState<string | null>(null);
   const author = `${note.author.firstName} ${note.author.lastName}`;
   const archived = note.archivedAt !== null;

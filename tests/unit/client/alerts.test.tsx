@@ -128,10 +128,24 @@ describe('the actions on an alert', () => {
     expect(JSON.parse(put.body!)).toEqual({ alertStatusId: CALLED, comment: '  Rappel\ndemain ' });
   });
 
+  it("checks the comment with the server's text-area rule before sending: too short or blank is said on its field, nothing sent (issue 18)", async () => {
+    serve([], { [`PUT /api/alerts/${ALERT}`]: { body: row } });
+    mount(<AlertActions alert={row} statuses={statuses} fileOpen />, '/s/0/alerts');
+    const comment = await screen.findByRole('textbox', { name: /Commentaire/ });
+    fireEvent.change(comment, { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('2 caractères au moins.')).toBeTruthy();
+    fireEvent.change(comment, { target: { value: '   ' } });
+    expect(await screen.findByText('Ce champ est obligatoire')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Clôturer l'alerte" }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Clôturer' }));
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
   it('closes only after confirming, shows the server message on its field, and a closed alert says who closed it', async () => {
     serve([], { [`POST /api/alerts/${ALERT}/close`]: { status: 400, body: { code: 'value_too_short', message: 'Au moins 2 caractères.', field: 'body.comment' } } });
     mount(<AlertActions alert={row} statuses={statuses} fileOpen />, '/s/0/alerts');
-    fireEvent.change(await screen.findByRole('textbox', { name: /Commentaire/ }), { target: { value: 'x' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Commentaire/ }), { target: { value: 'Rappel' } });
     fireEvent.click(screen.getByRole('button', { name: "Clôturer l'alerte" }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(await screen.findByRole('button', { name: 'Clôturer' }));
