@@ -50,6 +50,8 @@ export function useRecords<G extends RecordRoutes>(routes: G, establishmentId: s
   // a fetcher by the contract written inside its call, and this module fetches for every kind.
   const { create, update, delete: drop } = routes;
   return {
+    /** The body's schema, the one the server checks: the form checks it too before sending (lib/forms/body-errors.ts). */
+    bodySchema: create.body as object,
     query: useQuery(recordListOptions(routes, establishmentId)),
     save: useMutation({
       mutationFn: ({ id, body }: RecordSave<RecordBody<G>>) => (id

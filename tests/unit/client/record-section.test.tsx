@@ -61,6 +61,21 @@ describe('a catalogue of plain labels (identity-document types)', () => {
     expect(sent('POST')).toEqual([{ url: TYPES, body: { label: 'passeport' } }]);
   });
 
+  it('an empty form is said on its field before sending, from the contract\'s schema: nothing is posted (issue 18)', async () => {
+    serve({ [`GET ${TYPES}`]: { body: types }, [`POST ${TYPES}`]: { status: 201, body: types[1] } });
+    mountTypes();
+    const section = await screen.findByTestId('identity-document-types');
+    await within(section).findByText('Passeport');
+    fireEvent.click(within(section).getByRole('button', { name: 'Nouveau type' }));
+    const dialog = await screen.findByRole('dialog');
+    const label = within(dialog).getByLabelText(/^Libellé/) as HTMLInputElement;
+    fireEvent.change(label, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Ce champ est obligatoire')).toBeTruthy();
+    expect(label.getAttribute('aria-invalid')).toBe('true');
+    expect(sent('POST')).toEqual([]);
+  });
+
   it('renames through the establishment\'s route, and the list is read again', async () => {
     let renamed = false;
     serve({

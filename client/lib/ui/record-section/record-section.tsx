@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueName } from '../../../../schemas/catalogue.ts';
 import { textIn } from '../../../../schemas/localized-text.ts';
 import { messagesByField } from '../../api/field-errors.ts';
+import { bodyErrors } from '../../forms/body-errors.ts';
 import type { RecordSave } from '../../api/records.ts';
 import { QueryState, type QueryLike } from '../query-state.tsx';
 import { EMPTY_NAME, LabelField, NameFields, nameBodyOf, nameDraftOf, type NameDraft } from './name-fields.tsx';
@@ -35,6 +36,8 @@ export interface ExtraFields<R, D> {
 
 export interface RecordSectionProps<R extends RecordRow, B, D> {
   records: {
+    /** The contract's body schema: checked before sending, so an empty form is said on its fields, not by a 400. */
+    bodySchema?: object;
     query: QueryLike<R[]>;
     save: UseMutationResult<unknown, Error, RecordSave<B>>;
     remove: UseMutationResult<unknown, Error, string>;
@@ -52,16 +55,23 @@ interface Editing<D> { id?: string; name: NameDraft; label: string; draft: D | u
 
 export function RecordSection<R extends RecordRow, B, D = never>(props: RecordSectionProps<R, B, D>) {
   const { t, i18n } = useTranslation(RECORDS);
-  const { records: { query, save, remove }, texts, extra, columns = [], labelKind = 'name' } = props;
+  const { t: tCommon } = useTranslation();
+  const { records: { query, save, remove, bodySchema }, texts, extra, columns = [], labelKind = 'name' } = props;
   const [editing, setEditing] = useState<Editing<D> | null>(null);
-  const errors = messagesByField(save.error);
-  const open = (next: Editing<D>) => { save.reset(); setEditing(next); };
+  const [checked, setChecked] = useState<Record<string, string>>({});
+  const errors = { ...messagesByField(save.error), ...checked };
+  const open = (next: Editing<D>) => { save.reset(); setChecked({}); setEditing(next); };
   const labelOf = (row: R) => (row.name ? textIn(row.name, i18n.language) ?? row.name.fr : row.label ?? '');
   const submit = (e: Editing<D>) => {
     const label = labelKind === 'name' ? { name: nameBodyOf(e.name) } : { label: e.label };
     const rest = extra && e.draft !== undefined ? (extra.bodyOf ? extra.bodyOf(e.draft) : e.draft) : {};
-    // The label and the kind's fields make the contract's body; the server validates it whole.
-    save.mutate({ id: e.id, body: { ...label, ...rest } as B }, { onSuccess: () => setEditing(null) });
+    // The label and the kind's fields make the contract's body, checked here against the contract's
+    // schema and again, whole, by the server.
+    const body = { ...label, ...rest };
+    const found = bodySchema ? bodyErrors(bodySchema, body, tCommon) : {};
+    setChecked(found);
+    if (Object.keys(found).length) return;
+    save.mutate({ id: e.id, body: body as B }, { onSuccess: () => setEditing(null) });
   };
   return (
     <Stack gap="sm" data-testid={props.testId} component="section">
