@@ -24,7 +24,9 @@ describe('route tables are exactly those of spec 000 §2', () => {
 
   const SA = 'SUPER_ADMIN', OP = 'OPERATOR', PR = 'PRESCRIBER', MA = 'MANAGER', AE = 'ADMIN_ESTABLISHMENT';
   it.each([
-    ['', undefined], ['structure', [AE]], ['devices', [AE]], ['alerts', undefined], ['alerts-batch/:id', undefined],
+    // Issue 18: spec 000 lists no privilege for alerts, an alert's context and a person's profile, but
+    // they are patient data the API answers only with one: offered to those who open files.
+    ['', undefined], ['structure', [AE]], ['devices', [AE]], ['alerts', [SA, OP, PR]], ['alerts-batch/:id', [SA, OP, PR]],
     ['patient/:patientId/documents/:documentId', [SA, OP, PR]],
     ['medical-protocols', [SA, PR, MA]], ['medical-protocols/:medicalProtocolId', [SA, PR, MA]],
     ['medical-protocols/:medicalProtocolId/documents/:documentId', [SA, PR, MA]],
@@ -35,7 +37,7 @@ describe('route tables are exactly those of spec 000 §2', () => {
     ['patient-file/:patientFileId/medial-payload/:medialPayloadId', [SA, OP, PR]],
     ['patient-file/:patientFileId/clinical_document_payloads/:clinicalPayloadId', [SA, OP, PR]],
     ['surveys/:id/validation', [SA, MA]], ['content-validation', [SA, MA]], ['condition/:id', [SA, OP, PR, MA]],
-    ['patient/:id', undefined], ['calculated-data/:id/preview', [SA, MA]], ['calculated-data/:id/validation', [SA, MA]],
+    ['patient/:id', [SA, OP, PR]], ['calculated-data/:id/preview', [SA, MA]], ['calculated-data/:id/validation', [SA, MA]],
     ['statistics', [MA]],
     // Issue 4: establishment admins edit the establishment's layouts in the interface editor too.
     ['layout-builder', [OP, PR, AE]], ['prescriptions', undefined], ['professional-directory', [SA, OP, PR, MA]],
