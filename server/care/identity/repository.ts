@@ -96,6 +96,12 @@ export function identityRepository(care: CareContext, service: IdentityService, 
     return { result, targets };
   }
 
+  /** The status a verification gives: QUALIFIED when the traits were validated or a proof confirmed, else RECOVERED. */
+  async function verifiedStatus(tx: Db, row: UserRow): Promise<IdentityStatus> {
+    const qualified = row.identityStatus === 'VALIDATED' || row.identityStatus === 'QUALIFIED' || await hasConfirmedProof(tx, row.id);
+    return qualified ? 'QUALIFIED' : 'RECOVERED';
+  }
+
   /** Confirmed proof of identity of the person (any establishment): with a verification it makes QUALIFIED. */
   async function hasConfirmedProof(tx: Db, personId: string) {
     const [row] = await tx.select({ id: identityDocuments.id }).from(identityDocuments)
@@ -160,8 +166,7 @@ export function identityRepository(care: CareContext, service: IdentityService, 
       const [found] = result.candidates;
       if (result.outcome !== 'found' || !found) return { outcome: result.outcome, person: personIdentity(p.row) };
       const row = await db.transaction(async (tx) => {
-        const qualified = p.row.identityStatus === 'VALIDATED' || p.row.identityStatus === 'QUALIFIED' || await hasConfirmedProof(tx, p.row.id);
-        const status: IdentityStatus = qualified ? 'QUALIFIED' : 'RECOVERED';
+        const status = await verifiedStatus(tx, p.row);
         const [updated] = await tx.update(users).set({ insNumber: found.insNumber, oid: found.oid, identityStatus: status, identityVerifiedAt: care.now() })
           .where(eq(users.id, p.row.id)).returning();
         const fields = (['insNumber', 'oid'] as const).filter((trait) => found[trait] !== traitOf(p.row, trait));
@@ -185,8 +190,7 @@ export function identityRepository(care: CareContext, service: IdentityService, 
           for (const file of targets) await file.recordHistory(tx, 'IDENTITY_VERIFICATION_FAILED', { reason: outcome.outcome });
           return p.row;
         }
-        const qualified = p.row.identityStatus === 'VALIDATED' || p.row.identityStatus === 'QUALIFIED' || await hasConfirmedProof(tx, p.row.id);
-        const status: IdentityStatus = qualified ? 'QUALIFIED' : 'RECOVERED';
+        const status = await verifiedStatus(tx, p.row);
         const [updated] = await tx.update(users).set({ identityStatus: status, identityVerifiedAt: care.now() }).where(eq(users.id, p.row.id)).returning();
         for (const file of targets) await file.recordHistory(tx, 'IDENTITY_VERIFIED', { status, previousStatus: p.row.identityStatus });
         return updated!;
