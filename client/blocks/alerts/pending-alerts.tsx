@@ -17,7 +17,7 @@ import { textIn, type LocalizedText } from '../../../schemas/localized-text.ts';
 import { alertListQueryOptions } from '../../lib/alerts/get-alerts.ts';
 import type { PageSize } from '../../../schemas/common.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { useNumber } from '../../lib/i18n/use-number.ts';
+import { quantityText } from '../../lib/i18n/quantity.ts';
 import { DataTable } from '../../lib/ui/data-table/data-table.tsx';
 import type { ListDefinition } from '../../lib/ui/data-table/list-state.ts';
 import { useLocalListState } from '../../lib/ui/data-table/use-list-state.ts';
@@ -42,7 +42,6 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
   const { t, i18n } = useTranslation(DASHBOARD_BLOCKS);
   const dates = useDates();
   const language = i18n.language;
-  const number = useNumber(dates.language);
   const definition = useMemo<ListDefinition<'raisedAt' | '-raisedAt', never>>(
     () => ({ sorts: ['raisedAt', '-raisedAt'], defaultSort: '-raisedAt', filters: [], defaultPageSize: props.pageSize ?? 5 }), [props.pageSize]);
   // The page size is the block's, one of the list page sizes its props schema allows.
@@ -77,13 +76,13 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
       id: 'raisedAt', header: t('dashboardBlocks.alerts.raisedAt'),
       cell: ({ getValue }) => dates.dateTime(getValue(), 'short'),
     }),
-  ], [t, language, dates, number, context.areaHref]); // eslint-disable-line react-hooks/exhaustive-deps -- describe reads t and language
+  ], [t, language, dates, context.areaHref]); // eslint-disable-line react-hooks/exhaustive-deps -- describe reads t and language
 
   function describe(alert: AlertRow): string {
     const indicator = alert.indicator ? textIn(alert.indicator.name, language) ?? alert.indicator.reference : '';
     if (alert.kind === 'THRESHOLD' && alert.indicator && alert.measure) {
       return t('dashboardBlocks.alerts.threshold', {
-        indicator, value: number(alert.measure.value, alert.indicator.decimals), unit: alert.indicator.unitSymbol,
+        indicator, value: quantityText(dates.language, alert.measure.value, { decimals: alert.indicator.decimals, unit: alert.indicator.unitSymbol }),
       });
     }
     return t(`dashboardBlocks.alerts.kind.${alert.kind}`, { indicator });

@@ -38,7 +38,7 @@ export default function TelemonitoringDataBlock({ props, context }: BlockCompone
     column.accessor((row) => nameOf(row.indicator.name, dates.language), { id: 'indicator', header: t('valueTables.data.indicator') }),
     column.accessor((row) => row.value, {
       id: 'value', header: t('valueTables.data.value'),
-      cell: ({ row: { original } }) => <bdi>{`${valueText(original.value, dates.language)} ${original.unit.symbol}`}</bdi>,
+      cell: ({ row: { original } }) => valueText(original.value, dates.language, original.unit.symbol),
     }),
     column.accessor((row) => row.measuredAt, { id: 'measuredAt', header: t('valueTables.data.measuredAt'), cell: ({ getValue }) => dates.dateTime(getValue(), 'short') }),
     column.accessor((row) => row.source, { id: 'source', header: '', cell: ({ getValue }) => t(`valueTables.data.source.${getValue()}`) }),

@@ -18,6 +18,7 @@ import type { EChartsOption } from 'echarts';
 import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import { formatDateTime, formatDay } from '../dates/format.ts';
 import { localeSettings } from '../i18n/locale-settings.ts';
+import { isolated, operatorSign } from '../i18n/quantity.ts';
 import { exactly, numberFormat } from '../i18n/use-number.ts';
 import type { Language } from '../languages.ts';
 import type { ChartThreshold, IndicatorChartProps } from './types.ts';
@@ -72,7 +73,8 @@ type Line = { yAxis: number; name: string; lineStyle: { color: string; type: 'so
 /** The band (or, for = and !=, the line) of one threshold on an axis of that extent. */
 export function thresholdMark(threshold: ChartThreshold, extent: { min: number; max: number }, valueText: string): { band?: Band; line?: Line } {
   const colour = LEVEL_COLOURS[threshold.colour];
-  const name = threshold.label ? `${threshold.label} ${threshold.operator} ${valueText}` : `${threshold.operator} ${valueText}`;
+  const quantity = isolated(`${operatorSign(threshold.operator)} ${valueText}`);
+  const name = threshold.label ? `${threshold.label} ${quantity}` : quantity;
   switch (threshold.operator) {
     case '>':
     case '>=':

@@ -9,6 +9,7 @@ import { Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDates } from '../dates/use-dates.ts';
+import { isolated, operatorSign } from '../i18n/quantity.ts';
 import { exactly, numberFormat } from '../i18n/use-number.ts';
 import { buildChartOptions } from './chart-options.ts';
 import { CHARTS } from './texts.ts';
@@ -63,17 +64,17 @@ function ValuesTables({ id, series, thresholds, reference }: IndicatorChartProps
             {(own.length > 0 || (reference && (reference.seriesIndex ?? 0) === index)) && (
               <Table.Tbody>
                 {reference && (reference.seriesIndex ?? 0) === index && (
-                  <Table.Tr><Table.Th scope="row">{t(`${K}.reference`)}</Table.Th><Table.Td><bdi>{format.format(reference.value)} {s.unit}</bdi></Table.Td></Table.Tr>
+                  <Table.Tr><Table.Th scope="row">{t(`${K}.reference`)}</Table.Th><Table.Td>{isolated(`${format.format(reference.value)} ${s.unit}`)}</Table.Td></Table.Tr>
                 )}
                 {own.map((th, i) => (
-                  <Table.Tr key={i}><Table.Th scope="row">{t(`${K}.thresholds`)}</Table.Th><Table.Td>{t(`${K}.threshold`, { label: th.label ?? '', operator: th.operator, value: `${format.format(th.value)} ${s.unit}` })}</Table.Td></Table.Tr>
+                  <Table.Tr key={i}><Table.Th scope="row">{t(`${K}.thresholds`)}</Table.Th><Table.Td>{t(`${K}.threshold`, { label: th.label ?? '', value: isolated(`${operatorSign(th.operator)} ${format.format(th.value)} ${s.unit}`) })}</Table.Td></Table.Tr>
                 ))}
               </Table.Tbody>
             )}
             <Table.Thead><Table.Tr><Table.Th>{t(`${K}.date`)}</Table.Th><Table.Th>{t(`${K}.value`)} ({s.unit})</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {[...s.points].reverse().map((p) => (
-                <Table.Tr key={p.at}><Table.Td>{dates.dateTime(p.at, 'short')}</Table.Td><Table.Td><bdi>{format.format(p.value)}</bdi></Table.Td></Table.Tr>
+                <Table.Tr key={p.at}><Table.Td>{dates.dateTime(p.at, 'short')}</Table.Td><Table.Td>{isolated(format.format(p.value))}</Table.Td></Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
