@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile } from '../../../schemas/patient-profile.ts';
 import { IDENTITY_TRAITS } from '../../../schemas/identity.ts';
-import { dateInputFormat, parseCalendarDate } from '../../lib/dates/calendar-input.ts';
+import { dateInputHint, parseCalendarDate } from '../../lib/dates/calendar-input.ts';
 import { formatCalendarDate } from '../../lib/dates/format.ts';
 import { isLanguage, type Language } from '../../lib/languages.ts';
 import { PATIENT_PROFILE } from './texts.ts';
@@ -106,7 +106,7 @@ export function PatientProfileForm({ mode, services = [], profile, errors = {}, 
         value={typeof values[field] === 'string' ? values[field] : ''} onChange={(e) => set(field, e.currentTarget.value)} />
     );
   };
-  const date = (field: string) => text(field, { description: dateInputFormat(language), dir: 'ltr' });
+  const date = (field: string) => text(field, { description: dateInputHint(language), dir: 'ltr' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
