@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useDates } from '../dates/use-dates.ts';
 import { isolated, operatorSign } from '../i18n/quantity.ts';
 import { exactly, numberFormat } from '../i18n/use-number.ts';
+import type { Language } from '../languages.ts';
 import { buildChartOptions } from './chart-options.ts';
 import { CHARTS } from './texts.ts';
 import type { IndicatorChartProps } from './types.ts';
@@ -40,6 +41,12 @@ export function IndicatorChart(props: IndicatorChartProps) {
           <EchartsView option={option} height={height} onPainted={props.onPainted} />
         </Suspense>
       </div>
+      {props.reference && (
+        <Text size="xs" c="dimmed" data-testid="indicator-chart-reference">
+          <span aria-hidden style={{ display: 'inline-block', width: 20, verticalAlign: 'middle', borderTop: '2px dashed currentColor', marginInlineEnd: 6 }} />
+          {t(`${K}.referenceKey`, { value: referenceText(props, language) })}
+        </Text>
+      )}
       {!empty && (
         <Button variant="subtle" size="compact-sm" style={{ alignSelf: 'flex-start' }} aria-expanded={showValues} aria-controls={tableId} onClick={() => setShowValues((v) => !v)}>
           {t(showValues ? `${K}.hideValues` : `${K}.showValues`)}
@@ -48,6 +55,13 @@ export function IndicatorChart(props: IndicatorChartProps) {
       {showValues && <ValuesTables id={tableId} {...props} />}
     </Stack>
   );
+}
+
+/** The reference value with its series' decimals and unit, as one left-to-right block. */
+function referenceText({ reference, series }: IndicatorChartProps, language: Language): string {
+  const s = series[reference?.seriesIndex ?? 0];
+  if (!reference || !s) return '';
+  return isolated(`${numberFormat(language, exactly(s.decimals)).format(reference.value)} ${s.unit}`);
 }
 
 function ValuesTables({ id, series, thresholds, reference }: IndicatorChartProps & { id: string }) {
