@@ -28,6 +28,7 @@ import { localize, resolveHref } from '../shared/layout-text.ts';
 import type { BlockContext } from '../types.ts';
 import { DASHBOARD_BLOCKS } from './texts.ts';
 import { useFollowsFiles } from '../shared/follows-files.ts';
+import { WhenCell } from '../shared/when-cell.tsx';
 
 const column = createColumnHelper<AlertRow>();
 
@@ -55,26 +56,26 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
     column.accessor((row) => row.level?.rank ?? 99, {
       id: 'level', header: t('dashboardBlocks.alerts.level'),
       cell: ({ row: { original } }) => (
-        <Badge color={original.level?.colour ?? 'gray'} variant="filled" autoContrast>
+        <Badge color={original.level?.colour ?? 'gray'} variant="filled" autoContrast styles={{ label: { overflow: 'visible' } }} style={{ overflow: 'visible' }}>
           {original.level ? textIn(original.level.name, language) : t('dashboardBlocks.alerts.noLevel')}
         </Badge>
       ),
     }),
     column.accessor((row) => `${row.patient.lastName} ${row.patient.firstName}`, {
       id: 'patient', header: t('dashboardBlocks.alerts.patient'),
+      // What the alert is about under the patient's name: a block is often a third of the screen wide.
       cell: ({ row: { original } }) => (
-        <Anchor component={Link} to={resolveHref(`alerts-batch/${original.batchId}`, context.areaHref).href}>
-          <bdi>{original.patient.lastName} {original.patient.firstName}</bdi>
-        </Anchor>
+        <>
+          <Anchor component={Link} to={resolveHref(`alerts-batch/${original.batchId}`, context.areaHref).href}>
+            <bdi>{original.patient.lastName} {original.patient.firstName}</bdi>
+          </Anchor>
+          <Text size="sm">{describe(original)}</Text>
+        </>
       ),
-    }),
-    column.accessor((row) => row.kind, {
-      id: 'what', header: t('dashboardBlocks.alerts.what'),
-      cell: ({ row: { original } }) => <Text size="sm">{describe(original)}</Text>,
     }),
     column.accessor((row) => row.raisedAt, {
       id: 'raisedAt', header: t('dashboardBlocks.alerts.raisedAt'),
-      cell: ({ getValue }) => dates.dateTime(getValue(), 'short'),
+      cell: ({ getValue }) => <WhenCell value={getValue()} />,
     }),
   ], [t, language, dates, context.areaHref]); // eslint-disable-line react-hooks/exhaustive-deps -- describe reads t and language
 
@@ -97,7 +98,7 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
         : (
           <>
             <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.id} label={title}
-              emptyText={t('dashboardBlocks.alerts.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={0} />
+              emptyText={t('dashboardBlocks.alerts.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={280} />
             <Group justify="flex-end" mt="xs">
               <Anchor component={Link} to={listHref} size="sm">{t('dashboardBlocks.alerts.seeAll')}</Anchor>
             </Group>

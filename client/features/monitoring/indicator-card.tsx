@@ -57,7 +57,7 @@ export function IndicatorCard({ patientFileId, indicator, onEnter }: { patientFi
         />
         {series.isError && <QueryError error={series.error} onRetry={() => void series.refetch()} />}
         {chart && (
-          <IndicatorChart label={t(`${K}.chartLabel`, { name, count: days })} {...chart} from={series.data!.from} to={series.data!.to} height={220} />
+          <IndicatorChart label={t(`${K}.chartLabel`, { name, count: days })} {...chart} from={series.data!.from} to={series.data!.to} height={220} valuesTable={false} />
         )}
         {series.data?.downsampled && <Text size="xs" c="dimmed">{t(`${K}.downsampled`, { shown: series.data.points.length, total: series.data.totalPoints })}</Text>}
         <ValuesList patientFileId={patientFileId} indicator={indicator} format={format} />

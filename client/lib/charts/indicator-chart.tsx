@@ -47,7 +47,7 @@ export function IndicatorChart(props: IndicatorChartProps) {
           {t(`${K}.referenceKey`, { value: referenceText(props, language) })}
         </Text>
       )}
-      {!empty && (
+      {!empty && props.valuesTable !== false && (
         <Button variant="subtle" size="compact-sm" style={{ alignSelf: 'flex-start' }} aria-expanded={showValues} aria-controls={tableId} onClick={() => setShowValues((v) => !v)}>
           {t(showValues ? `${K}.hideValues` : `${K}.showValues`)}
         </Button>
