@@ -65,6 +65,20 @@ describe('every locale file', () => {
     expect(offenders('fr', (_k, v) => /^obligatoire\.?$/i.test(v.trim()))).toEqual([]);
   });
 
+  it('names the sexes the same way on every screen (the patient form and the identity tab)', () => {
+    for (const language of ['fr', 'en', 'ar']) {
+      const labels = new Map<string, Set<string>>();
+      for (const f of FILES.filter((file) => file.language === language)) {
+        for (const [key, text] of f.texts) {
+          const m = /(?:^|\.)sex\.(male|female|unknown)$/.exec(key);
+          if (m) labels.set(m[1]!, (labels.get(m[1]!) ?? new Set()).add(text));
+        }
+      }
+      expect(labels.size).toBe(3);
+      for (const [sex, texts] of labels) expect([language, sex, [...texts]]).toEqual([language, sex, [...texts].slice(0, 1)]);
+    }
+  });
+
   it('writes date patterns in the language\'s letters (JJ/MM/AAAA in French)', () => {
     expect(offenders('fr', (_k, v) => /DD\/MM|dd\/mm|YYYY|yyyy/.test(v))).toEqual([]);
     expect(offenders('ar', (_k, v) => /DD\/MM|dd\/mm|JJ\/MM|jj\/mm/.test(v))).toEqual([]);

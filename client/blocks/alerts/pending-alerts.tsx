@@ -56,7 +56,7 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
     column.accessor((row) => row.level?.rank ?? 99, {
       id: 'level', header: t('dashboardBlocks.alerts.level'),
       cell: ({ row: { original } }) => (
-        <Badge color={original.level?.colour ?? 'gray'} variant="filled" autoContrast styles={{ label: { overflow: 'visible' } }} style={{ overflow: 'visible' }}>
+        <Badge size="sm" color={original.level?.colour ?? 'gray'} variant="filled" autoContrast styles={{ label: { overflow: 'visible' } }} style={{ overflow: 'visible' }}>
           {original.level ? textIn(original.level.name, language) : t('dashboardBlocks.alerts.noLevel')}
         </Badge>
       ),
@@ -98,7 +98,7 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
         : (
           <>
             <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.id} label={title}
-              emptyText={t('dashboardBlocks.alerts.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={280} />
+              emptyText={t('dashboardBlocks.alerts.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={240} />
             <Group justify="flex-end" mt="xs">
               <Anchor component={Link} to={listHref} size="sm">{t('dashboardBlocks.alerts.seeAll')}</Anchor>
             </Group>

@@ -65,7 +65,7 @@ export default function ConnectionsActivitiesBlock({ props, context }: BlockComp
         ? <EmptyState>{t('layoutBuilder.previewNoData', { ns: EDITOR_NAMESPACE })}</EmptyState>
         : !follows ? <EmptyState>{t('dashboardBlocks.noFileAccess')}</EmptyState>
         : <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.patientFileId} label={title}
-            emptyText={t('dashboardBlocks.activities.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={400} />}
+            emptyText={t('dashboardBlocks.activities.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={360} />}
     </BlockCard>
   );
 }
