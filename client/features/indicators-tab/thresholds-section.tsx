@@ -15,7 +15,7 @@ import { nameOf, valueText } from '../../blocks/value-tables/format.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { operatorSign, quantityText, type QuantityOptions } from '../../lib/i18n/quantity.ts';
-import { upTo } from '../../lib/i18n/use-number.ts';
+import { typedText, upTo } from '../../lib/i18n/use-number.ts';
 import { QueryState, type QueryLike } from '../../lib/ui/query-state.tsx';
 import { useTabChange } from './api/indicators-tab.ts';
 import { INDICATORS_TAB } from './texts.ts';
@@ -134,7 +134,7 @@ function EditThresholds({ indicator, levels, onClose, onBoundaries, onReference,
   const { t } = useTranslation(INDICATORS_TAB);
   const { language } = useDates();
   const name = nameOf(indicator.name, language);
-  const [rows, setRows] = useState<Row[]>(indicator.boundaries.map((b) => ({ levelId: b.level.id, operator: b.operator, mode: b.mode, value: String(b.value) })));
+  const [rows, setRows] = useState<Row[]>(indicator.boundaries.map((b) => ({ levelId: b.level.id, operator: b.operator, mode: b.mode, value: typedText(language, b.value) })));
   const [reference, setReference] = useState(indicator.referenceValue?.origin === 'file' ? String(indicator.referenceValue.value) : '');
   const [tried, setTried] = useState(false);
   const [triedReference, setTriedReference] = useState(false);

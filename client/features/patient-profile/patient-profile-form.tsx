@@ -15,6 +15,7 @@ import { IDENTITY_TRAITS } from '../../../schemas/identity.ts';
 import { dateInputHint, parseCalendarDate } from '../../lib/dates/calendar-input.ts';
 import { formatCalendarDate } from '../../lib/dates/format.ts';
 import { isLanguage, type Language } from '../../lib/languages.ts';
+import { typedText } from '../../lib/i18n/use-number.ts';
 import { PATIENT_PROFILE } from './texts.ts';
 
 const TEXT_FIELDS = [
@@ -48,7 +49,7 @@ function initialValues(profile: PatientProfile | undefined, language: Language):
   if (!profile) return values;
   for (const field of [...TEXT_FIELDS, ...NUMBER_FIELDS]) {
     const value = (profile as Record<string, unknown>)[field];
-    if (value !== undefined && value !== null) values[field] = String(value);
+    if (value !== undefined && value !== null) values[field] = typeof value === 'number' ? typedText(language, value) : String(value);
   }
   if (profile.sex) values.sex = profile.sex;
   if (profile.birthDate) values.birthDate = formatCalendarDate(profile.birthDate, language);
