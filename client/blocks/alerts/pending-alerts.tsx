@@ -56,7 +56,7 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
     column.accessor((row) => row.level?.rank ?? 99, {
       id: 'level', header: t('dashboardBlocks.alerts.level'),
       cell: ({ row: { original } }) => (
-        <Badge size="sm" color={original.level?.colour ?? 'gray'} variant="filled" autoContrast styles={{ label: { overflow: 'visible' } }} style={{ overflow: 'visible' }}>
+        <Badge size="xs" color={original.level?.colour ?? 'gray'} variant="filled" autoContrast styles={{ label: { overflow: 'visible' } }} style={{ overflow: 'visible' }}>
           {original.level ? textIn(original.level.name, language) : t('dashboardBlocks.alerts.noLevel')}
         </Badge>
       ),
