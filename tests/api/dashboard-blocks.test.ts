@@ -7,9 +7,9 @@
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indicators, patientFiles, services } from '../../server/db/schema.ts';
+import { formResponses, forms, formVersions, indicators, patientFiles, services } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
-import { establishmentIdOf, patientFileIdsOf } from '../helpers/demo-data.ts';
+import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
 
 type Row = {
   patientFileId: string; patient: { firstName: string; lastName: string }; service: { id: string; name: string };
@@ -63,6 +63,34 @@ describe('GET /api/establishments/:id/activities', () => {
     expect(first.lastConnectionAt).not.toBeNull();
     expect(first.lastMeasureAt).toBe(measuredAt);
     expect(first.lastActivityAt).toBe([first.lastConnectionAt, first.lastMeasureAt, first.lastResponse?.answeredAt].filter(Boolean).sort().at(-1));
+  });
+
+  it("names the last questionnaire in the caller's language: Arabic, not the French name", async () => {
+    // A file of its own, the heart-failure questionnaire assigned today: its occurrence is open now.
+    const db = gw.db.database.db;
+    const [cardiology] = await db.select({ id: services.id }).from(services).where(and(eq(services.establishmentId, azur), eq(services.name, 'Cardiologie')));
+    const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: cardiology!.id, status: 'OPEN' }).returning();
+    const [form] = await db.select().from(forms).where(and(eq(forms.establishmentId, azur), eq(forms.reference, 'HF-DAILY')));
+    const prescriber = await login(gw.app, demoEmail('prescriber'));
+    await prescriber.agent.post(`/api/patient_files/${file!.id}/forms/${form!.id}`).set('x-csrf-token', prescriber.csrf).send({}).expect((r) => expect(r.status).toBeLessThan(300));
+    const patient = await login(gw.app, demoEmail('patient.open'));
+    const tasks = await patient.agent.get(`/api/patient_files/${file!.id}/tasks`).expect(200);
+    const task = (tasks.body.data as { formId: string; occurrenceId?: string; status: string }[]).find((t) => t.formId === form!.id && t.status === 'available');
+    expect(task, tasks.text).toBeDefined();
+    await patient.agent.post(`/api/patient_files/${file!.id}/form_responses`).set('x-csrf-token', patient.csrf)
+      .send({ formId: form!.id, occurrenceId: task!.occurrenceId, answers: { weight: 72, breathless: false, swollenAnkles: false } })
+      .expect((r) => expect(r.status, r.text).toBeLessThan(300));
+    const [version] = await gw.db.database.db.select({ definition: formVersions.definition }).from(formResponses)
+      .innerJoin(formVersions, eq(formVersions.id, formResponses.formVersionId))
+      .where(eq(formResponses.patientFileId, file!.id)).limit(1);
+    const names = (version!.definition as { name: Record<string, string> }).name;
+    expect(names.ar).toBeTruthy();
+    expect(names.ar).not.toBe(names.fr);
+    for (const l of ['fr', 'ar'] as const) {
+      const res = await operator.agent.get(url(azur, `?sort=-lastResponseAt&pageSize=5&l=${l}`)).expect(200);
+      const row = res.body.data.find((r: Row) => r.patientFileId === file!.id) as Row;
+      expect(row.lastResponse?.formName).toBe(names[l]);
+    }
   });
 
   it('gives a one-service prescriber the files of that service only', async () => {

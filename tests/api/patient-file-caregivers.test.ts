@@ -140,8 +140,8 @@ describe('adding a new account with one-time credentials', () => {
 
   const MESSAGES: Record<string, Record<'fr' | 'en' | 'ar', string>> = {
     field_required: { fr: 'Ce champ est obligatoire', en: 'This field is required', ar: 'هذا الحقل إلزامي' },
-    value_too_short: { fr: '2 caractères au moins.', en: 'At least 2 characters.', ar: '2 أحرف على الأقل.' },
-    value_too_long: { fr: '100 caractères au plus.', en: 'At most 100 characters.', ar: '100 حرفًا على الأكثر.' },
+    value_too_short: { fr: '2 caractères au moins.', en: 'At least 2 characters.', ar: 'الحد الأدنى لعدد الأحرف: 2.' },
+    value_too_long: { fr: '100 caractères au plus.', en: 'At most 100 characters.', ar: 'الحد الأقصى لعدد الأحرف: 100.' },
     name_invalid: {
       fr: "Seuls les lettres, espaces, traits d'union et apostrophes sont acceptés.", en: 'Only letters, spaces, hyphens and apostrophes are accepted.',
       ar: 'تُقبل الحروف والمسافات والواصلات والفواصل العليا فقط.',

@@ -6,9 +6,9 @@
  * on their field in fr/en/ar. Runs on PGlite and on PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientFileHistory, patientFiles, services, users } from '../../server/db/schema.ts';
+import { forms, formVersions, pathologies, patientFileHistory, patientFiles, services, users } from '../../server/db/schema.ts';
 import type { HistoryEntry } from '../../schemas/patient-file-history.ts';
 import type { HistoryKind } from '../../schemas/history.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
@@ -236,4 +236,28 @@ describe('the header of the file: GET /api/patient_files/:id', () => {
       expect(res.body.patientDataActive, local).toBe(true);
     }
   });
+});
+
+it('names questionnaires and conditions in the caller’s language, not by reference or code (issue 18)', async () => {
+  const db = gw.db.database.db;
+  const azur = await establishmentIdOf(db, 'chu-azur');
+  const [form] = await db.select({ id: forms.id, definition: formVersions.definition }).from(forms)
+    .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, forms.currentVersion)))
+    .where(and(eq(forms.establishmentId, azur), eq(forms.reference, 'HF-DAILY')));
+  const [pathology] = await db.select().from(pathologies).where(eq(pathologies.establishmentId, azur)).limit(1);
+  const at = new Date('2023-06-01T10:00:00Z');
+  await db.insert(patientFileHistory).values([
+    { patientFileId: fileId, type: 'FORM_ASSIGNED', actorId: prescriberId, occurredAt: at, payload: { reference: 'HF-DAILY' } },
+    { patientFileId: fileId, type: 'FORM_RESPONSE', actorId: prescriberId, occurredAt: at, payload: { formId: form!.id } },
+    { patientFileId: fileId, type: 'CONDITION_ADDED', actorId: prescriberId, occurredAt: at, payload: { slug: pathology!.slug } },
+  ]);
+  const formNames = (form!.definition as { name: Record<string, string> }).name;
+  const pathologyNames = pathology!.name as Record<string, string>;
+  for (const l of ['fr', 'ar'] as const) {
+    const list = await entries(`from=2023-06-01&to=2023-06-01&l=${l}`);
+    const of = (kind: string) => list.find((e) => e.kind === kind)!.payload;
+    expect(of('FORM_ASSIGNED').formName).toBe(formNames[l]);
+    expect(of('FORM_RESPONSE').formName).toBe(formNames[l]);
+    expect(of('CONDITION_ADDED').name).toBe(pathologyNames[l]);
+  }
 });

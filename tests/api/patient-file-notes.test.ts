@@ -143,8 +143,8 @@ describe('adding, listing, editing, archiving', () => {
 describe('the text rule: a text area of 2 to 500 characters, stored as typed', () => {
   const MESSAGES = {
     field_required: { fr: 'Ce champ est obligatoire', en: 'This field is required', ar: 'هذا الحقل إلزامي' },
-    value_too_short: { fr: '2 caractères au moins.', en: 'At least 2 characters.', ar: '2 أحرف على الأقل.' },
-    value_too_long: { fr: '500 caractères au plus.', en: 'At most 500 characters.', ar: '500 حرفًا على الأكثر.' },
+    value_too_short: { fr: '2 caractères au moins.', en: 'At least 2 characters.', ar: 'الحد الأدنى لعدد الأحرف: 2.' },
+    value_too_long: { fr: '500 caractères au plus.', en: 'At most 500 characters.', ar: 'الحد الأقصى لعدد الأحرف: 500.' },
   } as const;
   const INVALID: [string, string, keyof typeof MESSAGES][] = [
     ['empty', '', 'field_required'],

@@ -765,7 +765,7 @@ describe('what is kept of an answer (issue 8, Security 5)', () => {
     const expected = {
       fr: 'Ce questionnaire a déjà été envoyé 20 fois ces dernières 24 heures pour ce dossier : réessayez plus tard.',
       en: 'This questionnaire has already been sent 20 times in the last 24 hours for this file: try again later.',
-      ar: 'أُرسل هذا الاستبيان 20 مرة خلال الساعات الأربع والعشرين الماضية لهذا الملف: حاول مرة أخرى لاحقًا.',
+      ar: 'بلغ هذا الاستبيان الحد الأقصى لعدد الإرسالات (20) خلال الساعات الأربع والعشرين الماضية لهذا الملف: حاول مرة أخرى لاحقًا.',
     };
     for (const [l, message] of Object.entries(expected)) {
       const res = await patient.answer(fileId, { formId: ids.phq9!, answers: sampleAnswer('phq-9') }, l);

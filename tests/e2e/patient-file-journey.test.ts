@@ -66,11 +66,11 @@ function ageOn([y, m, d]: readonly number[], [ty, tm, td]: readonly number[]) {
   return ty! - y! - (tm! < m! || (tm === m && td! < d!) ? 1 : 0);
 }
 
-/** A date typed the way the field's hint says (DD/MM/YYYY in French…). */
+/** A date typed the way the field's hint says (JJ/MM/AAAA in French, DD/MM/YYYY in English). */
 async function typeDate(field: Locator, [y, m, d]: readonly number[]) {
   const id = await field.getAttribute('id');
   const hint = await field.page().locator(`#${id}-description`).innerText();
-  const text = hint.replace('YYYY', String(y)).replace('MM', String(m).padStart(2, '0')).replace('DD', String(d).padStart(2, '0'));
+  const text = hint.replace(/YYYY|AAAA/, String(y)).replace('MM', String(m).padStart(2, '0')).replace(/DD|JJ/, String(d).padStart(2, '0'));
   await field.fill(text);
 }
 

@@ -293,7 +293,7 @@ describe('questionnaires', () => {
       await page.goto(`${gateway.url}${surveyPath(showcase)}`);
       const birth = page.getByLabel('Date de naissance');
       await birth.waitFor();
-      await expect(birth.getAttribute('placeholder')).resolves.toBe('jj/mm/aaaa');
+      await expect(birth.getAttribute('placeholder')).resolves.toBe('JJ/MM/AAAA');
       await birth.fill('01/11/1990');
       await page.getByRole('table').first().waitFor();
       const firstDay = await page.locator('table thead th').first().textContent();

@@ -17,6 +17,8 @@ import blocksAr from '../../client/blocks/alerts/locales/ar.json' with { type: '
 import blocksFr from '../../client/blocks/alerts/locales/fr.json' with { type: 'json' };
 import alertsAr from '../../client/features/alerts/locales/ar.json' with { type: 'json' };
 import alertsFr from '../../client/features/alerts/locales/fr.json' with { type: 'json' };
+import chartsAr from '../../client/lib/charts/locales/ar.json' with { type: 'json' };
+import chartsFr from '../../client/lib/charts/locales/fr.json' with { type: 'json' };
 import monitoringAr from '../../client/features/monitoring/locales/ar.json' with { type: 'json' };
 import monitoringFr from '../../client/features/monitoring/locales/fr.json' with { type: 'json' };
 import appAr from '../../client/locales/ar.json' with { type: 'json' };
@@ -25,15 +27,16 @@ import { apiSession } from './support/api-session.ts';
 import { consoleProblems, launchChromium, screenshot, settled } from './support/browser.ts';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
+import { writingProblems } from './support/writing.ts';
 
 const T = {
   fr: {
-    app: appFr, blocks: blocksFr.dashboardBlocks.alerts, alerts: alertsFr.alerts, monitoring: monitoringFr.monitoring,
+    app: appFr, charts: chartsFr.charts, blocks: blocksFr.dashboardBlocks.alerts, alerts: alertsFr.alerts, monitoring: monitoringFr.monitoring,
     weight: 'Poids', weightQuestion: 'Poids du jour (kg)', breathless: 'Essoufflement inhabituel', ankles: 'Chevilles gonflées',
     no: 'Non', send: 'Envoyer mes réponses', status: 'Patient appelé',
   },
   ar: {
-    app: appAr, blocks: blocksAr.dashboardBlocks.alerts, alerts: alertsAr.alerts, monitoring: monitoringAr.monitoring,
+    app: appAr, charts: chartsAr.charts, blocks: blocksAr.dashboardBlocks.alerts, alerts: alertsAr.alerts, monitoring: monitoringAr.monitoring,
     weight: 'الوزن', weightQuestion: 'وزن اليوم (كغ)', breathless: 'ضيق تنفس غير معتاد', ankles: 'تورّم الكاحلين',
     no: 'لا', send: 'إرسال إجاباتي', status: 'تم الاتصال بالمريض',
   },
@@ -42,8 +45,10 @@ const T = {
 const poll = <V>(value: () => Promise<V> | V, timeout = 30_000) => expect.poll(value, { timeout });
 const fill = (text: string, values: Record<string, string> = {}) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
 
-async function shot(page: Page, name: string) {
+/** Each screen photographed is also read for the ways of writing of issue 18 (support/writing.ts). */
+async function shot(page: Page, name: string, lang: string) {
   await settled(page);
+  expect(await writingProblems(page, lang)).toEqual([]);
   await screenshot(page, name);
   mkdirSync('/tmp/shots', { recursive: true });
   copyFileSync(`test-results/e2e/${name}.png`, `/tmp/shots/${name}.png`);
@@ -77,7 +82,7 @@ describe('telemonitoring journey (issue 11)', () => {
       const shown = await weightAsShown(operator, lang);
       const newAlertRow = block.getByRole('row').filter({ hasText: t.weight }).filter({ hasText: shown });
       expect(await newAlertRow.count()).toBe(0);
-      await shot(operator, `telemonitoring-${lang}-1-dashboard`);
+      await shot(operator, `telemonitoring-${lang}-1-dashboard`, lang);
 
       // 2. The patient sends today's heart-failure questionnaire with 75.5 kg.
       const patientApi = await apiSession(base, 'patient.open');
@@ -91,13 +96,13 @@ describe('telemonitoring journey (issue 11)', () => {
       await patient.getByLabel(t.weightQuestion).fill(lang === 'fr' ? '75,5' : '75.5');
       await patient.getByRole('radiogroup', { name: t.breathless }).getByRole('radio', { name: t.no }).check();
       await patient.getByRole('radiogroup', { name: t.ankles }).getByRole('radio', { name: t.no }).check();
-      await shot(patient, `telemonitoring-${lang}-2-questionnaire`);
+      await shot(patient, `telemonitoring-${lang}-2-questionnaire`, lang);
       await patient.getByRole('button', { name: t.send }).click();
       await patient.waitForURL((url) => !url.pathname.includes('/survey-answers/'), { timeout: 30_000 });
 
       // 3. The operator's dashboard, never reloaded, shows the alert of 75.5 kg.
       await newAlertRow.first().waitFor({ timeout: 30_000 });
-      await shot(operator, `telemonitoring-${lang}-3-dashboard-alert`);
+      await shot(operator, `telemonitoring-${lang}-3-dashboard-alert`, lang);
 
       // 4. Its context: the values, the chart, then a status with a comment, then the close.
       await newAlertRow.first().getByRole('link').first().click();
@@ -105,7 +110,7 @@ describe('telemonitoring journey (issue 11)', () => {
       await operator.getByRole('heading', { level: 1 }).filter({ hasText: 'Martin' }).waitFor();
       await operator.getByText(t.alerts.batch.values).first().waitFor();
       await operator.locator('canvas').first().waitFor();
-      await shot(operator, `telemonitoring-${lang}-4-context`);
+      await shot(operator, `telemonitoring-${lang}-4-context`, lang);
       await operator.getByRole('combobox', { name: t.alerts.batch.alertStatus }).click();
       await operator.getByRole('option', { name: new RegExp(t.status) }).click();
       await operator.getByRole('textbox', { name: t.alerts.batch.comment }).fill(lang === 'fr' ? 'Patiente rappelée : diurétique adapté.' : 'تم الاتصال بالمريضة وتعديل مدر البول.');
@@ -115,7 +120,7 @@ describe('telemonitoring journey (issue 11)', () => {
       await operator.getByRole('dialog').getByRole('button', { name: t.alerts.batch.confirm }).click();
       const closedLine = fill(t.alerts.batch.closedBy, { date: '', name: '' }).trim().split(/\s+/)[0]!;
       await operator.getByText(new RegExp(closedLine)).first().waitFor();
-      await shot(operator, `telemonitoring-${lang}-5-closed`);
+      await shot(operator, `telemonitoring-${lang}-5-closed`, lang);
 
       // The alert is closed for the API too, with its status and the history entries.
       const pro = await apiSession(base, 'operator');
@@ -128,7 +133,11 @@ describe('telemonitoring journey (issue 11)', () => {
       const card = patient.getByTestId('indicator-card-weight');
       await poll(async () => (await card.getByTestId('last-value').innerText()).includes(shown)).toBe(true);
       await card.locator('canvas').first().waitFor();
-      await shot(patient, `telemonitoring-${lang}-6-monitoring`);
+      // One table of the values, not a second, different one under the chart.
+      await card.getByTestId('indicator-values').waitFor();
+      expect(await card.getByRole('table').count()).toBe(1);
+      expect(await card.getByRole('button', { name: t.charts.showValues }).count()).toBe(0);
+      await shot(patient, `telemonitoring-${lang}-6-monitoring`, lang);
 
       expect(operatorProblems).toEqual([]);
       expect(patientProblems).toEqual([]);

@@ -55,6 +55,16 @@ describe('thresholds as bands', () => {
     const option = optionOf({ reference: { value: 70 } });
     expect(option.series[0]!.markLine.data).toEqual([expect.objectContaining({ yAxis: 70, name: 'Référence 70,0', lineStyle: expect.objectContaining({ type: 'dashed' }) })]);
   });
+
+  it('does not write the reference on its line, where it would sit on the values (it is named under the chart)', () => {
+    const option = optionOf({ reference: { value: 70 } });
+    expect(option.series[0]!.markLine.data[0]).toMatchObject({ label: { show: false } });
+  });
+
+  it('names a threshold with its sign and number as one left-to-right block', () => {
+    const option = optionOf({ thresholds: [{ colour: 'red', operator: '>=', value: 73, label: 'Urgence' }] });
+    expect((option.series[0]!.markArea.data[0]![0] as { name?: string }).name).toBe('Urgence \u2066≥ 73,0\u2069');
+  });
 });
 
 describe('axes, language and direction', () => {
@@ -65,6 +75,8 @@ describe('axes, language and direction', () => {
     // 23:30 UTC is already 1 November in Paris.
     expect(option.xAxis.axisLabel.formatter(Date.parse('2026-10-31T23:30:00Z'))).toBe('01/11/2026');
     expect(option.yAxis[0]!.axisLabel.formatter(72.5)).toBe('72,5');
+    // The padded extent's ends (75,1 above 75,0) would overlap the ticks' labels.
+    expect(option.yAxis[0]!.axisLabel).toMatchObject({ showMinLabel: false, showMaxLabel: false });
     expect(option.tooltip.formatter([{ seriesName: 'Poids', marker: '•', value: ['2026-11-02T07:00:00Z', 72.5] }])).toContain('72,5 kg');
   });
 

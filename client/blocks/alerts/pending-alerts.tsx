@@ -17,7 +17,7 @@ import { textIn, type LocalizedText } from '../../../schemas/localized-text.ts';
 import { alertListQueryOptions } from '../../lib/alerts/get-alerts.ts';
 import type { PageSize } from '../../../schemas/common.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { useNumber } from '../../lib/i18n/use-number.ts';
+import { quantityText } from '../../lib/i18n/quantity.ts';
 import { DataTable } from '../../lib/ui/data-table/data-table.tsx';
 import type { ListDefinition } from '../../lib/ui/data-table/list-state.ts';
 import { useLocalListState } from '../../lib/ui/data-table/use-list-state.ts';
@@ -28,6 +28,7 @@ import { localize, resolveHref } from '../shared/layout-text.ts';
 import type { BlockContext } from '../types.ts';
 import { DASHBOARD_BLOCKS } from './texts.ts';
 import { useFollowsFiles } from '../shared/follows-files.ts';
+import { WhenCell } from '../shared/when-cell.tsx';
 
 const column = createColumnHelper<AlertRow>();
 
@@ -42,7 +43,6 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
   const { t, i18n } = useTranslation(DASHBOARD_BLOCKS);
   const dates = useDates();
   const language = i18n.language;
-  const number = useNumber(dates.language);
   const definition = useMemo<ListDefinition<'raisedAt' | '-raisedAt', never>>(
     () => ({ sorts: ['raisedAt', '-raisedAt'], defaultSort: '-raisedAt', filters: [], defaultPageSize: props.pageSize ?? 5 }), [props.pageSize]);
   // The page size is the block's, one of the list page sizes its props schema allows.
@@ -56,34 +56,34 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
     column.accessor((row) => row.level?.rank ?? 99, {
       id: 'level', header: t('dashboardBlocks.alerts.level'),
       cell: ({ row: { original } }) => (
-        <Badge color={original.level?.colour ?? 'gray'} variant="filled" autoContrast>
+        <Badge size="xs" color={original.level?.colour ?? 'gray'} variant="filled" autoContrast styles={{ label: { overflow: 'visible' } }} style={{ overflow: 'visible' }}>
           {original.level ? textIn(original.level.name, language) : t('dashboardBlocks.alerts.noLevel')}
         </Badge>
       ),
     }),
     column.accessor((row) => `${row.patient.lastName} ${row.patient.firstName}`, {
       id: 'patient', header: t('dashboardBlocks.alerts.patient'),
+      // What the alert is about under the patient's name: a block is often a third of the screen wide.
       cell: ({ row: { original } }) => (
-        <Anchor component={Link} to={resolveHref(`alerts-batch/${original.batchId}`, context.areaHref).href}>
-          <bdi>{original.patient.lastName} {original.patient.firstName}</bdi>
-        </Anchor>
+        <>
+          <Anchor component={Link} to={resolveHref(`alerts-batch/${original.batchId}`, context.areaHref).href}>
+            <bdi>{original.patient.lastName} {original.patient.firstName}</bdi>
+          </Anchor>
+          <Text size="sm">{describe(original)}</Text>
+        </>
       ),
-    }),
-    column.accessor((row) => row.kind, {
-      id: 'what', header: t('dashboardBlocks.alerts.what'),
-      cell: ({ row: { original } }) => <Text size="sm">{describe(original)}</Text>,
     }),
     column.accessor((row) => row.raisedAt, {
       id: 'raisedAt', header: t('dashboardBlocks.alerts.raisedAt'),
-      cell: ({ getValue }) => dates.dateTime(getValue(), 'short'),
+      cell: ({ getValue }) => <WhenCell value={getValue()} />,
     }),
-  ], [t, language, dates, number, context.areaHref]); // eslint-disable-line react-hooks/exhaustive-deps -- describe reads t and language
+  ], [t, language, dates, context.areaHref]); // eslint-disable-line react-hooks/exhaustive-deps -- describe reads t and language
 
   function describe(alert: AlertRow): string {
     const indicator = alert.indicator ? textIn(alert.indicator.name, language) ?? alert.indicator.reference : '';
     if (alert.kind === 'THRESHOLD' && alert.indicator && alert.measure) {
       return t('dashboardBlocks.alerts.threshold', {
-        indicator, value: number(alert.measure.value, alert.indicator.decimals), unit: alert.indicator.unitSymbol,
+        indicator, value: quantityText(dates.language, alert.measure.value, { decimals: alert.indicator.decimals, unit: alert.indicator.unitSymbol }),
       });
     }
     return t(`dashboardBlocks.alerts.kind.${alert.kind}`, { indicator });
@@ -98,7 +98,7 @@ export function PendingAlerts({ props, context, kinds, titleKey }: Props) {
         : (
           <>
             <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.id} label={title}
-              emptyText={t('dashboardBlocks.alerts.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={0} />
+              emptyText={t('dashboardBlocks.alerts.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={240} />
             <Group justify="flex-end" mt="xs">
               <Anchor component={Link} to={listHref} size="sm">{t('dashboardBlocks.alerts.seeAll')}</Anchor>
             </Group>

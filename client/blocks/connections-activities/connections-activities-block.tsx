@@ -20,6 +20,7 @@ import { useLocalListState } from '../../lib/ui/data-table/use-list-state.ts';
 import { DASHBOARD_BLOCKS } from '../alerts/texts.ts';
 import { useFollowsFiles } from '../shared/follows-files.ts';
 import { BlockCard } from '../shared/block-card.tsx';
+import { WhenCell } from '../shared/when-cell.tsx';
 import { EDITOR_NAMESPACE } from '../shared/editor-namespace.ts';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize, resolveHref } from '../shared/layout-text.ts';
@@ -39,7 +40,7 @@ export default function ConnectionsActivitiesBlock({ props, context }: BlockComp
   const list = useLocalListState(definition);
   const follows = useFollowsFiles(context);
   const query = useQuery(activityListQueryOptions(context.preview || !follows ? undefined : context.structureId, { sort: list.sort, page: list.page, pageSize: list.pageSize as PageSize }));
-  const when = (value: string | null | undefined) => (value ? dates.dateTime(value, 'short') : t('dashboardBlocks.activities.never'));
+  const when = (value: string | null | undefined) => (value ? <WhenCell value={value} /> : t('dashboardBlocks.activities.never'));
   const columns = useMemo(() => [
     column.accessor((row) => `${row.patient.lastName} ${row.patient.firstName}`, {
       id: 'patient', header: t('dashboardBlocks.activities.patient'),
@@ -52,7 +53,7 @@ export default function ConnectionsActivitiesBlock({ props, context }: BlockComp
     column.accessor((row) => row.lastConnectionAt, { id: 'lastConnectionAt', header: t('dashboardBlocks.activities.lastConnection'), cell: ({ getValue }) => when(getValue()) }),
     column.accessor((row) => row.lastResponse?.answeredAt ?? null, {
       id: 'lastResponseAt', header: t('dashboardBlocks.activities.lastResponse'),
-      cell: ({ row: { original } }) => (original.lastResponse ? <><bdi>{original.lastResponse.formName}</bdi> · {when(original.lastResponse.answeredAt)}</> : when(null)),
+      cell: ({ row: { original } }) => (original.lastResponse ? <><bdi>{original.lastResponse.formName}</bdi><br />{when(original.lastResponse.answeredAt)}</> : when(null)),
     }),
     column.accessor((row) => row.lastMeasureAt, { id: 'lastMeasureAt', header: t('dashboardBlocks.activities.lastMeasure'), cell: ({ getValue }) => when(getValue()) }),
   ], [t, dates, context.areaHref]); // eslint-disable-line react-hooks/exhaustive-deps -- when reads t and dates
@@ -64,7 +65,7 @@ export default function ConnectionsActivitiesBlock({ props, context }: BlockComp
         ? <EmptyState>{t('layoutBuilder.previewNoData', { ns: EDITOR_NAMESPACE })}</EmptyState>
         : !follows ? <EmptyState>{t('dashboardBlocks.noFileAccess')}</EmptyState>
         : <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.patientFileId} label={title}
-            emptyText={t('dashboardBlocks.activities.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={0} />}
+            emptyText={t('dashboardBlocks.activities.empty')} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={360} />}
     </BlockCard>
   );
 }

@@ -3,6 +3,7 @@
  * the block (the monitoring values list), each with its indicator, the value as stored in the
  * indicator's unit, when it was measured, and how it came (typed, questionnaire, device).
  */
+import { Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FromSchema } from 'json-schema-to-ts';
 import { useMemo } from 'react';
@@ -16,6 +17,7 @@ import { DataTable, type DataTableProps } from '../../lib/ui/data-table/data-tab
 import type { ListDefinition } from '../../lib/ui/data-table/list-state.ts';
 import { useLocalListState } from '../../lib/ui/data-table/use-list-state.ts';
 import { BlockCard } from '../shared/block-card.tsx';
+import { WhenCell } from '../shared/when-cell.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { localize } from '../shared/layout-text.ts';
 import type { BlockComponentProps } from '../types.ts';
@@ -35,13 +37,16 @@ export default function TelemonitoringDataBlock({ props, context }: BlockCompone
   const list = useLocalListState(definition);
   // Newest first (the list's only order); a preview asks for nothing (its file id is empty, the query never runs: see Values).
   const columns = useMemo(() => [
-    column.accessor((row) => nameOf(row.indicator.name, dates.language), { id: 'indicator', header: t('valueTables.data.indicator') }),
+    // How the value came under its indicator: a block is often a third of the screen wide.
+    column.accessor((row) => nameOf(row.indicator.name, dates.language), {
+      id: 'indicator', header: t('valueTables.data.indicator'),
+      cell: ({ row: { original } }) => <>{nameOf(original.indicator.name, dates.language)}<Text size="xs" c="dimmed">{t(`valueTables.data.source.${original.source}`)}</Text></>,
+    }),
     column.accessor((row) => row.value, {
       id: 'value', header: t('valueTables.data.value'),
-      cell: ({ row: { original } }) => <bdi>{`${valueText(original.value, dates.language)} ${original.unit.symbol}`}</bdi>,
+      cell: ({ row: { original } }) => <span style={{ whiteSpace: 'nowrap' }}>{valueText(original.value, dates.language, original.unit.symbol)}</span>,
     }),
-    column.accessor((row) => row.measuredAt, { id: 'measuredAt', header: t('valueTables.data.measuredAt'), cell: ({ getValue }) => dates.dateTime(getValue(), 'short') }),
-    column.accessor((row) => row.source, { id: 'source', header: '', cell: ({ getValue }) => t(`valueTables.data.source.${getValue()}`) }),
+    column.accessor((row) => row.measuredAt, { id: 'measuredAt', header: t('valueTables.data.measuredAt'), cell: ({ getValue }) => <WhenCell value={getValue()} /> }),
   ], [t, dates]);
   const title = localize(props.title, i18n.language) || t('valueTables.data.title');
   return (
@@ -59,5 +64,5 @@ function Values({ fileId, list, columns, title, homeHref, emptyText }: {
 }) {
   const measures = useMeasures(fileId, { page: list.page, pageSize: list.pageSize as PageSize });
   return <DataTable list={list} columns={columns} query={measures} getRowId={(row) => row.id} label={title}
-    emptyText={emptyText} homeHref={homeHref} pageSizes={[list.pageSize]} minWidth={0} />;
+    emptyText={emptyText} homeHref={homeHref} pageSizes={[list.pageSize]} minWidth={260} />;
 }

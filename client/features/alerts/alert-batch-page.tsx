@@ -23,7 +23,6 @@ import { LevelBadge } from './level-badge.tsx';
 import { ALERTS } from './texts.ts';
 import { historySentence, historyWho } from '../../lib/history/sentences.ts';
 import { PATIENT_FILE_HISTORY } from '../../lib/history/texts.ts';
-import { useNumber } from '../../lib/i18n/use-number.ts';
 
 function IndicatorCharts({ context }: { context: AlertBatchContext }) {
   const { t } = useTranslation(ALERTS);
@@ -54,7 +53,6 @@ export function AlertBatchPage() {
   const { t } = useTranslation(ALERTS);
   const { t: tHistory } = useTranslation(PATIENT_FILE_HISTORY);
   const { dateTime, calendarDate, language } = useDates();
-  const number = useNumber(language);
   const batch = useAlertBatch(id);
   const statuses = useAlertStatuses(structure.id);
   const context = batch.data;
@@ -85,8 +83,8 @@ export function AlertBatchPage() {
             <Stack gap="sm">
               <Group gap="sm" wrap="wrap">
                 <LevelBadge colour={alert.level?.colour}>{alert.level ? textIn(alert.level.name, language) ?? '' : t('alerts.noLevel')}</LevelBadge>
-                <Text fw={600}>{alertReason(alert, t, language, number)}</Text>
-                {alert.measure && <Text fw={700} dir="ltr">{alertValue(alert, t, number)}</Text>}
+                <Text fw={600}>{alertReason(alert, t, language)}</Text>
+                {alert.measure && <Text fw={700}>{alertValue(alert, language)}</Text>}
                 {alert.measure && <Text c="dimmed" size="sm">{dateTime(alert.measure.measuredAt)}</Text>}
               </Group>
               {alert.alertStatus && <Text size="sm">{t('alerts.batch.alertStatus')} : {textIn(alert.alertStatus.name, language)}</Text>}

@@ -33,7 +33,6 @@ import { alertReason, alertValue } from './describe-alert.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { ALERT_STATUS_CHOICES, alertList, alertQuery, statusChoice, type AlertFilter } from './list-definition.ts';
 import { ALERTS } from './texts.ts';
-import { useNumber } from '../../lib/i18n/use-number.ts';
 
 const DAYJS_LOCALES: Record<Language, string> = { fr: 'fr', en: 'en-gb', ar: 'ar' };
 const column = createColumnHelper<AlertRow>();
@@ -41,7 +40,6 @@ const column = createColumnHelper<AlertRow>();
 function useAlertColumns() {
   const { t } = useTranslation(ALERTS);
   const { dateTime, language } = useDates();
-  const number = useNumber(language);
   return useMemo(() => [
     column.accessor((row) => row.level?.rank ?? null, {
       id: 'level', header: t('alerts.columns.level'),
@@ -53,15 +51,15 @@ function useAlertColumns() {
       id: 'patientName', header: t('alerts.columns.patient'),
       cell: ({ row: { original } }) => <TruncatedText fw={600} maw={240}>{`${original.patient.firstName} ${original.patient.lastName}`}</TruncatedText>,
     }),
-    column.display({ id: 'what', header: t('alerts.columns.what'), cell: ({ row: { original } }) => alertReason(original, t, language, number) }),
-    column.display({ id: 'value', header: t('alerts.columns.value'), cell: ({ row: { original } }) => <Text component="span" fw={600} dir="ltr">{alertValue(original, t, number)}</Text> }),
+    column.display({ id: 'what', header: t('alerts.columns.what'), cell: ({ row: { original } }) => alertReason(original, t, language) }),
+    column.display({ id: 'value', header: t('alerts.columns.value'), cell: ({ row: { original } }) => <Text component="span" fw={600}>{alertValue(original, language)}</Text> }),
     column.accessor('raisedAt', { id: 'raisedAt', header: t('alerts.columns.raisedAt'), cell: (c) => dateTime(c.getValue()) }),
     column.accessor('status', {
       id: 'state', header: t('alerts.columns.status'),
       cell: ({ row: { original } }) => (original.alertStatus ? `${t(`alerts.status.${original.status}`)} · ${textIn(original.alertStatus.name, language)}` : t(`alerts.status.${original.status}`)),
     }),
     column.accessor('service.name', { id: 'service', header: t('alerts.columns.service'), cell: (c) => <TruncatedText maw={200}>{c.getValue()}</TruncatedText> }),
-  ], [t, dateTime, language, number]);
+  ], [t, dateTime, language]);
 }
 
 function AlertFilters({ list, establishmentId, services }: { list: ListControls<string, AlertFilter>; establishmentId: string; services: { id: string; name: string }[] }) {

@@ -2,20 +2,21 @@
 import type { TFunction } from 'i18next';
 import type { AlertRow } from '../../../schemas/alerts.ts';
 import { textIn } from '../../../schemas/localized-text.ts';
+import { quantityText } from '../../lib/i18n/quantity.ts';
+import type { Language } from '../../lib/languages.ts';
 
-const OPERATOR_SIGNS: Record<string, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥', '=': '=', '!=': '≠' };
-
-export function alertReason(alert: AlertRow, t: TFunction, language: string, number: (value: number, decimals: number) => string): string {
+export function alertReason(alert: AlertRow, t: TFunction, language: Language): string {
   const indicator = alert.indicator ? textIn(alert.indicator.name, language) ?? alert.indicator.reference : '';
   if (alert.kind === 'THRESHOLD' && alert.indicator && alert.operator && alert.threshold !== null) {
     return t('alerts.threshold', {
-      indicator, operator: OPERATOR_SIGNS[alert.operator], threshold: number(alert.threshold, alert.indicator.decimals), unit: alert.indicator.unitSymbol,
+      indicator, threshold: quantityText(language, alert.threshold, { operator: alert.operator, decimals: alert.indicator.decimals, unit: alert.indicator.unitSymbol }),
     });
   }
   return indicator ? `${t(`alerts.kind.${alert.kind}`)} (${indicator})` : t(`alerts.kind.${alert.kind}`);
 }
 
-export function alertValue(alert: AlertRow, t: TFunction, number: (value: number, decimals: number) => string): string {
+/** The measured value with its unit, kept in reading order in a right-to-left sentence. */
+export function alertValue(alert: AlertRow, language: Language): string {
   if (!alert.measure || !alert.indicator) return '';
-  return t('alerts.value', { value: number(alert.measure.value, alert.indicator.decimals), unit: alert.indicator.unitSymbol });
+  return quantityText(language, alert.measure.value, { decimals: alert.indicator.decimals, unit: alert.indicator.unitSymbol });
 }

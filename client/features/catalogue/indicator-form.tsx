@@ -9,6 +9,8 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { typedText } from '../../lib/i18n/use-number.ts';
+import type { Language } from '../../lib/languages.ts';
 import type { BodyOf } from '../../../schemas/api/contract.ts';
 import type { indicatorRoutes } from '../../../schemas/api/catalogue.ts';
 import type { Indicator } from '../../../schemas/catalogue.ts';
@@ -26,14 +28,16 @@ interface Draft {
   visibleToPatients: boolean; plausibleMin: string; plausibleMax: string; thresholds: ThresholdDraft[];
 }
 
-const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
-const draftOf = (i: Indicator | undefined): Draft => i ? {
+const draftOf = (i: Indicator | undefined, language: Language): Draft => {
+  const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : typedText(language, n));
+  return i ? {
   reference: i.reference, name: nameDraftOf(i.name), typeId: i.typeId, unitId: i.unitId, referenceValue: text(i.referenceValue),
   decimals: text(i.decimals), molecularWeight: text(i.molecularWeight), visibleToPatients: i.visibleToPatients,
   plausibleMin: text(i.plausibleMin), plausibleMax: text(i.plausibleMax),
-  thresholds: i.boundaries.map((b) => ({ key: b.id, levelId: b.levelId, operator: b.operator, mode: b.mode, value: String(b.value) })),
-} : { reference: '', name: EMPTY_NAME, typeId: '', unitId: '', referenceValue: '', decimals: '', molecularWeight: '', visibleToPatients: false,
+  thresholds: i.boundaries.map((b) => ({ key: b.id, levelId: b.levelId, operator: b.operator, mode: b.mode, value: text(b.value) })),
+  } : { reference: '', name: EMPTY_NAME, typeId: '', unitId: '', referenceValue: '', decimals: '', molecularWeight: '', visibleToPatients: false,
   plausibleMin: '', plausibleMax: '', thresholds: [] };
+};
 
 /** A typed number: empty is null, a decimal comma is read as a point, anything else is NaN (said on the field). */
 const numberOf = (typed: string): number | null => (typed.trim() === '' ? null : Number(typed.trim().replace(',', '.')));
@@ -82,7 +86,7 @@ export function IndicatorForm({ establishmentId, indicator, onClose }: { establi
   const units = useUnits(establishmentId);
   const levels = useInterventionLevels(establishmentId);
   const { save, remove } = useIndicatorChanges(establishmentId);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(indicator));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(indicator, i18n.language as Language));
   const [local, setLocal] = useState<Record<string, string>>({});
   const errors = { ...messagesByField(save.error), ...messagesByField(remove.error), ...local };
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { InterventionLevel } from '../../../schemas/catalogue.ts';
 import { textIn } from '../../../schemas/localized-text.ts';
 import { BOUNDARY_MODES, BOUNDARY_OPERATORS } from '../../../schemas/telemonitoring.ts';
+import { operatorSign } from '../../lib/i18n/quantity.ts';
 import { swatchColour } from './level-swatch.tsx';
 import { CATALOGUE } from './texts.ts';
 
@@ -38,7 +39,7 @@ export function ThresholdsEditor({ rows, onChange, levels, errors }: {
               placeholder={t('catalogue.indicators.form.choose')} onChange={(v) => set(index, { levelId: v ?? '' })} />
             <Select label={t('catalogue.indicators.thresholds.operator')} required miw={150} style={{ flex: 1 }} error={error('operator')} value={row.operator || null}
               placeholder={t('catalogue.indicators.form.choose')}
-              data={BOUNDARY_OPERATORS.map((o) => ({ value: o, label: `${o}  ${t(`catalogue.indicators.thresholds.operators.${o}`)}` }))}
+              data={BOUNDARY_OPERATORS.map((o) => ({ value: o, label: `${operatorSign(o)}  ${t(`catalogue.indicators.thresholds.operators.${o}`)}` }))}
               onChange={(v) => set(index, { operator: v ?? '' })} />
             <Select label={t('catalogue.indicators.thresholds.mode')} required w={170} error={error('mode')} value={row.mode || null}
               placeholder={t('catalogue.indicators.form.choose')}

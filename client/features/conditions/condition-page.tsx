@@ -67,7 +67,7 @@ export function Component() {
       <Stack gap={4} component="section" aria-labelledby="pathology-description">
         <Group gap="xs">
           <Title order={2} size="h4" id="pathology-description">{t(`${K}.screen.description`)}</Title>
-          <Badge variant="light" color="gray" tt="none"><bdi>{condition.pathology.slug}</bdi></Badge>
+          <Badge variant="light" color="gray" tt="none"><bdi>{name}</bdi></Badge>
         </Group>
         <Text>{description ?? t(`${K}.screen.noDescription`)}</Text>
       </Stack>

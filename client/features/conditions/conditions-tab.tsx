@@ -15,7 +15,7 @@ import type { PatientFileSummary } from '../../../schemas/me.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { todayIn } from '../../lib/dates/age.ts';
 import { CalendarDateInput, calendarDateOf } from '../../lib/dates/calendar-date-input.tsx';
-import { dateInputFormat } from '../../lib/dates/calendar-input.ts';
+import { dateInputHint } from '../../lib/dates/calendar-input.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { QueryState } from '../../lib/ui/query-state.tsx';
@@ -142,7 +142,7 @@ function AddCondition({ pathologies, today, pending, errors, onAdd }: {
             error={missing ? t(`${K}.add.pathologyRequired`) : errors['body.pathologyId']}
           />
           <CalendarDateInput
-            label={t(`${K}.add.diagnosedOn`)} description={t(`${K}.add.diagnosedOnHelp`, { format: dateInputFormat(language) })} value={diagnosedOn} w={220}
+            label={t(`${K}.add.diagnosedOn`)} description={t(`${K}.add.diagnosedOnHelp`, { format: dateInputHint(language) })} value={diagnosedOn} w={220}
             onChange={setDiagnosedOn} error={errors['body.diagnosedOn']}
           />
           <Textarea

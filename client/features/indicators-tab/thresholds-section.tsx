@@ -14,6 +14,8 @@ import { BOUNDARY_OPERATORS, type BoundaryOperator } from '../../../schemas/tele
 import { nameOf, valueText } from '../../blocks/value-tables/format.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
+import { operatorSign, quantityText, type QuantityOptions } from '../../lib/i18n/quantity.ts';
+import { typedText, upTo } from '../../lib/i18n/use-number.ts';
 import { QueryState, type QueryLike } from '../../lib/ui/query-state.tsx';
 import { useTabChange } from './api/indicators-tab.ts';
 import { INDICATORS_TAB } from './texts.ts';
@@ -24,13 +26,15 @@ const NUMBER = /^-?\d+([.,]\d+)?$/;
 function BoundaryBadge({ boundary }: { boundary: BoundaryInForce }) {
   const { t } = useTranslation(INDICATORS_TAB);
   const { language } = useDates();
-  const value = boundary.mode === 'RELATIVE'
-    ? `${t(`${K}.thresholds.relative`, { sign: boundary.value < 0 ? '−' : '+', value: valueText(Math.abs(boundary.value), language) })}${boundary.threshold === null ? '' : ` = ${valueText(boundary.threshold, language)}`}`
-    : valueText(boundary.value, language);
+  const quantity = (value: number, options: QuantityOptions = {}) => quantityText(language, value, { format: upTo(10), ...options });
+  // "≥ reference +1,5 = 73,5": each number isolated with its sign, "≥ 130" as one block.
+  const text = boundary.mode === 'RELATIVE'
+    ? `${operatorSign(boundary.operator)} ${t(`${K}.thresholds.relative`, { value: quantity(boundary.value, { signed: true }) })}${boundary.threshold === null ? '' : ` = ${quantity(boundary.threshold)}`}`
+    : quantity(boundary.value, { operator: boundary.operator });
   return (
     <Group gap={4} wrap="wrap">
       <Badge color={boundary.level.colour} variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{nameOf(boundary.level.name, language)}</Badge>
-      <Text size="sm"><bdi dir="ltr">{boundary.operator} {value}</bdi></Text>
+      <Text size="sm">{text}</Text>
       {boundary.mode === 'RELATIVE' && boundary.threshold === null && <Text size="xs" c="dimmed">({t(`${K}.thresholds.noReferenceForRelative`)})</Text>}
       <Badge size="xs" variant="outline" color="gray" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{t(`${K}.thresholds.origin.${boundary.origin}`)}</Badge>
     </Group>
@@ -130,7 +134,7 @@ function EditThresholds({ indicator, levels, onClose, onBoundaries, onReference,
   const { t } = useTranslation(INDICATORS_TAB);
   const { language } = useDates();
   const name = nameOf(indicator.name, language);
-  const [rows, setRows] = useState<Row[]>(indicator.boundaries.map((b) => ({ levelId: b.level.id, operator: b.operator, mode: b.mode, value: String(b.value) })));
+  const [rows, setRows] = useState<Row[]>(indicator.boundaries.map((b) => ({ levelId: b.level.id, operator: b.operator, mode: b.mode, value: typedText(language, b.value) })));
   const [reference, setReference] = useState(indicator.referenceValue?.origin === 'file' ? String(indicator.referenceValue.value) : '');
   const [tried, setTried] = useState(false);
   const [triedReference, setTriedReference] = useState(false);
@@ -162,7 +166,7 @@ function EditThresholds({ indicator, levels, onClose, onBoundaries, onReference,
                 />
                 <Select
                   label={t(`${K}.thresholds.operator`)} required w={110} value={row.operator} onChange={(v) => set(index, { operator: v as BoundaryOperator | null })}
-                  data={BOUNDARY_OPERATORS.map((o) => ({ value: o, label: o }))}
+                  data={BOUNDARY_OPERATORS.map((o) => ({ value: o, label: operatorSign(o) }))}
                   error={tried && !row.operator ? t(`${K}.thresholds.operatorRequired`) : server[`body.boundaries.${index}.operator`]}
                 />
                 <Select

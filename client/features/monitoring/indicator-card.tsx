@@ -10,6 +10,7 @@ import { textIn } from '../../../schemas/localized-text.ts';
 import type { MeasureRow, MonitoredIndicator } from '../../../schemas/monitoring.ts';
 import { chartReferenceOf, chartThresholdsOf, IndicatorChart } from '../../lib/charts/index.ts';
 import { exactly, numberFormat, type NumberFormat } from '../../lib/i18n/use-number.ts';
+import { isolated } from '../../lib/i18n/quantity.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
 import { useIndicatorSeries, useMeasures } from '../../lib/monitoring/queries.ts';
@@ -42,7 +43,7 @@ export function IndicatorCard({ patientFileId, indicator, onEnter }: { patientFi
             {indicator.lastValue ? (
               <Text data-testid="last-value">
                 <Text span size="xs" c="dimmed" display="block">{t(`${K}.lastValue`)}</Text>
-                <Text span fw={700} size="xl"><bdi>{format.format(indicator.lastValue.value)} {indicator.unit.symbol}</bdi></Text>{' '}
+                <Text span fw={700} size="xl">{isolated(`${format.format(indicator.lastValue.value)} ${indicator.unit.symbol}`)}</Text>{' '}
                 <Text span size="sm" c="dimmed">{t(`${K}.measuredOn`, { date: dates.dateTime(indicator.lastValue.measuredAt, 'short') })}</Text>
               </Text>
             ) : <Text c="dimmed" size="sm" data-testid="last-value">{t(`${K}.noValue`)}</Text>}
@@ -56,7 +57,7 @@ export function IndicatorCard({ patientFileId, indicator, onEnter }: { patientFi
         />
         {series.isError && <QueryError error={series.error} onRetry={() => void series.refetch()} />}
         {chart && (
-          <IndicatorChart label={t(`${K}.chartLabel`, { name, days })} {...chart} from={series.data!.from} to={series.data!.to} height={220} />
+          <IndicatorChart label={t(`${K}.chartLabel`, { name, count: days })} {...chart} from={series.data!.from} to={series.data!.to} height={220} valuesTable={false} />
         )}
         {series.data?.downsampled && <Text size="xs" c="dimmed">{t(`${K}.downsampled`, { shown: series.data.points.length, total: series.data.totalPoints })}</Text>}
         <ValuesList patientFileId={patientFileId} indicator={indicator} format={format} />
@@ -86,7 +87,7 @@ function ValuesList({ patientFileId, indicator, format }: { patientFileId: strin
           {measures.data.data.map((m) => (
             <Table.Tr key={m.id}>
               <Table.Td>{dates.dateTime(m.measuredAt, 'short')}</Table.Td>
-              <Table.Td><bdi>{format.format(m.value)} {m.unit.symbol}</bdi></Table.Td>
+              <Table.Td>{isolated(`${format.format(m.value)} ${m.unit.symbol}`)}</Table.Td>
               <Table.Td>
                 <Badge size="xs" variant="light" color="gray" me={4}>{t(`${K}.sources.${m.source}`)}</Badge>
                 {person(m.recordedBy)}{m.onBehalfOf && ` ${t(`${K}.values.onBehalf`, { name: person(m.onBehalfOf) })}`}

@@ -12,9 +12,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile } from '../../../schemas/patient-profile.ts';
 import { IDENTITY_TRAITS } from '../../../schemas/identity.ts';
-import { dateInputFormat, parseCalendarDate } from '../../lib/dates/calendar-input.ts';
+import { dateInputHint, parseCalendarDate } from '../../lib/dates/calendar-input.ts';
 import { formatCalendarDate } from '../../lib/dates/format.ts';
 import { isLanguage, type Language } from '../../lib/languages.ts';
+import { typedText } from '../../lib/i18n/use-number.ts';
 import { PATIENT_PROFILE } from './texts.ts';
 
 const TEXT_FIELDS = [
@@ -48,7 +49,7 @@ function initialValues(profile: PatientProfile | undefined, language: Language):
   if (!profile) return values;
   for (const field of [...TEXT_FIELDS, ...NUMBER_FIELDS]) {
     const value = (profile as Record<string, unknown>)[field];
-    if (value !== undefined && value !== null) values[field] = String(value);
+    if (value !== undefined && value !== null) values[field] = typeof value === 'number' ? typedText(language, value) : String(value);
   }
   if (profile.sex) values.sex = profile.sex;
   if (profile.birthDate) values.birthDate = formatCalendarDate(profile.birthDate, language);
@@ -106,7 +107,7 @@ export function PatientProfileForm({ mode, services = [], profile, errors = {}, 
         value={typeof values[field] === 'string' ? values[field] : ''} onChange={(e) => set(field, e.currentTarget.value)} />
     );
   };
-  const date = (field: string) => text(field, { description: dateInputFormat(language), dir: 'ltr' });
+  const date = (field: string) => text(field, { description: dateInputHint(language), dir: 'ltr' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

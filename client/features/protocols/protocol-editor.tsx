@@ -12,6 +12,8 @@
 import { ActionIcon, Button, Checkbox, Fieldset, Group, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { typedText } from '../../lib/i18n/use-number.ts';
+import type { Language } from '../../lib/languages.ts';
 import { planningSchema, type Planning } from '../../../schemas/form-api.ts';
 import { LANGUAGES } from '../../../schemas/common.ts';
 import type { Protocol, ProtocolBody } from '../../../schemas/protocols.ts';
@@ -36,12 +38,12 @@ let keys = 0;
 const nextKey = () => ++keys;
 const texts = (value?: Partial<Record<string, string>> | null): Texts => ({ fr: value?.fr ?? '', en: value?.en ?? '', ar: value?.ar ?? '' });
 
-export function draftOf(protocol?: Protocol): Draft {
+export function draftOf(protocol: Protocol | undefined, language: Language): Draft {
   return {
     name: texts(protocol?.name), description: texts(protocol?.description),
     serviceIds: protocol?.services.map((s) => s.id) ?? [],
     forms: protocol?.forms.map((f) => ({ key: nextKey(), formId: f.formId, ownPlanning: f.planning !== null, planning: f.planning ?? {} })) ?? [],
-    boundaries: protocol?.boundaries.map((b) => ({ key: nextKey(), indicatorId: b.indicatorId, levelId: b.levelId, operator: b.operator, mode: b.mode, value: String(b.value) })) ?? [],
+    boundaries: protocol?.boundaries.map((b) => ({ key: nextKey(), indicatorId: b.indicatorId, levelId: b.levelId, operator: b.operator, mode: b.mode, value: typedText(language, b.value) })) ?? [],
     rules: protocol?.nonObservanceRules.map((r) => ({ key: nextKey(), indicators: r.indicators.map((i) => i.id), periodInDays: String(r.periodInDays) })) ?? [],
   };
 }
@@ -100,8 +102,8 @@ interface Props {
 }
 
 export function ProtocolEditor({ initial, options, serverErrors = {}, saving = false, readOnly = false, onSubmit }: Props) {
-  const { t } = useTranslation(PROTOCOLS);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const { t, i18n } = useTranslation(PROTOCOLS);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial, i18n.language as Language));
   const [checked, setChecked] = useState<Record<string, string>>({});
   const k = (key: string) => `protocols.editor.${key}`;
   const errorOf = (field: string) => serverErrors[field] ?? (checked[field] ? t(k(`errors.${checked[field]}`)) : undefined);

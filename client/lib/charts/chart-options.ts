@@ -7,7 +7,8 @@
  *   (`>`/`>=` up, `<`/`<=` down); `=` and `!=` have no area and are drawn as a line. echarts has
  *   no "axis edge" for a mark area, so the value axis' extent is computed here (points,
  *   thresholds and reference value, padded) and the bands end on it;
- * - the reference value as a dashed line;
+ * - the reference value as a dashed line, named under the chart rather than on the line;
+ * - the value axis labelled on its ticks only (the padded extent's ends would overlap them);
  * - right to left: time runs from the right, the value axis stands on the right, the tooltip
  *   reads right to left (values isolated with <bdi>);
  * - long series: `sampling: 'lttb'` (the server already caps the points, see
@@ -18,6 +19,7 @@ import type { EChartsOption } from 'echarts';
 import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import { formatDateTime, formatDay } from '../dates/format.ts';
 import { localeSettings } from '../i18n/locale-settings.ts';
+import { isolated, operatorSign } from '../i18n/quantity.ts';
 import { exactly, numberFormat } from '../i18n/use-number.ts';
 import type { Language } from '../languages.ts';
 import type { ChartThreshold, IndicatorChartProps } from './types.ts';
@@ -67,12 +69,13 @@ export function valueExtent(values: number[], decimals: number): { min: number; 
 }
 
 type Band = [{ yAxis: number; name?: string; itemStyle: { color: string } }, { yAxis: number }];
-type Line = { yAxis: number; name: string; lineStyle: { color: string; type: 'solid' | 'dashed' | 'dotted'; width: number }; label: { formatter: string; color: string } };
+type Line = { yAxis: number; name: string; lineStyle: { color: string; type: 'solid' | 'dashed' | 'dotted'; width: number }; label: { show?: boolean; formatter: string; color: string } };
 
 /** The band (or, for = and !=, the line) of one threshold on an axis of that extent. */
 export function thresholdMark(threshold: ChartThreshold, extent: { min: number; max: number }, valueText: string): { band?: Band; line?: Line } {
   const colour = LEVEL_COLOURS[threshold.colour];
-  const name = threshold.label ? `${threshold.label} ${threshold.operator} ${valueText}` : `${threshold.operator} ${valueText}`;
+  const quantity = isolated(`${operatorSign(threshold.operator)} ${valueText}`);
+  const name = threshold.label ? `${threshold.label} ${quantity}` : quantity;
   switch (threshold.operator) {
     case '>':
     case '>=':
@@ -116,7 +119,8 @@ export function buildChartOptions(props: IndicatorChartProps, context: ChartCont
     }
     if (reference && (reference.seriesIndex ?? 0) === index) {
       const name = `${reference.label ?? context.referenceLabel} ${formats[index]!.format(reference.value)}`;
-      lines.push({ yAxis: reference.value, name, lineStyle: { color: REFERENCE_COLOUR, type: 'dashed', width: 1.5 }, label: { formatter: name, color: REFERENCE_COLOUR } });
+      // Named under the chart (IndicatorChart's key), not on the line: a label on the line sits on the values around the reference.
+      lines.push({ yAxis: reference.value, name, lineStyle: { color: REFERENCE_COLOUR, type: 'dashed', width: 1.5 }, label: { show: false, formatter: name, color: REFERENCE_COLOUR } });
     }
     return {
       type: props.chartType ?? 'line',
@@ -173,7 +177,8 @@ export function buildChartOptions(props: IndicatorChartProps, context: ChartCont
         position: (axis === 0) === rtl ? ('right' as const) : ('left' as const),
         ...(extents[axis] ?? {}),
         splitLine: { show: axis === 0 },
-        axisLabel: { formatter: (value: number) => format.format(value) },
+        // The extent's own ends (75,1 above a 75,0 tick) are not labelled: they overlap the nearest tick's label.
+        axisLabel: { showMinLabel: false, showMaxLabel: false, formatter: (value: number) => format.format(value) },
       };
     }),
     series,

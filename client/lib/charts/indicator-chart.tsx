@@ -9,7 +9,9 @@ import { Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDates } from '../dates/use-dates.ts';
+import { isolated, operatorSign } from '../i18n/quantity.ts';
 import { exactly, numberFormat } from '../i18n/use-number.ts';
+import type { Language } from '../languages.ts';
 import { buildChartOptions } from './chart-options.ts';
 import { CHARTS } from './texts.ts';
 import type { IndicatorChartProps } from './types.ts';
@@ -39,7 +41,13 @@ export function IndicatorChart(props: IndicatorChartProps) {
           <EchartsView option={option} height={height} onPainted={props.onPainted} />
         </Suspense>
       </div>
-      {!empty && (
+      {props.reference && (
+        <Text size="xs" c="dimmed" data-testid="indicator-chart-reference">
+          <span aria-hidden style={{ display: 'inline-block', width: 20, verticalAlign: 'middle', borderTop: '2px dashed currentColor', marginInlineEnd: 6 }} />
+          {t(`${K}.referenceKey`, { value: referenceText(props, language) })}
+        </Text>
+      )}
+      {!empty && props.valuesTable !== false && (
         <Button variant="subtle" size="compact-sm" style={{ alignSelf: 'flex-start' }} aria-expanded={showValues} aria-controls={tableId} onClick={() => setShowValues((v) => !v)}>
           {t(showValues ? `${K}.hideValues` : `${K}.showValues`)}
         </Button>
@@ -47,6 +55,13 @@ export function IndicatorChart(props: IndicatorChartProps) {
       {showValues && <ValuesTables id={tableId} {...props} />}
     </Stack>
   );
+}
+
+/** The reference value with its series' decimals and unit, as one left-to-right block. */
+function referenceText({ reference, series }: IndicatorChartProps, language: Language): string {
+  const s = series[reference?.seriesIndex ?? 0];
+  if (!reference || !s) return '';
+  return isolated(`${numberFormat(language, exactly(s.decimals)).format(reference.value)} ${s.unit}`);
 }
 
 function ValuesTables({ id, series, thresholds, reference }: IndicatorChartProps & { id: string }) {
@@ -63,17 +78,17 @@ function ValuesTables({ id, series, thresholds, reference }: IndicatorChartProps
             {(own.length > 0 || (reference && (reference.seriesIndex ?? 0) === index)) && (
               <Table.Tbody>
                 {reference && (reference.seriesIndex ?? 0) === index && (
-                  <Table.Tr><Table.Th scope="row">{t(`${K}.reference`)}</Table.Th><Table.Td><bdi>{format.format(reference.value)} {s.unit}</bdi></Table.Td></Table.Tr>
+                  <Table.Tr><Table.Th scope="row">{t(`${K}.reference`)}</Table.Th><Table.Td>{isolated(`${format.format(reference.value)} ${s.unit}`)}</Table.Td></Table.Tr>
                 )}
                 {own.map((th, i) => (
-                  <Table.Tr key={i}><Table.Th scope="row">{t(`${K}.thresholds`)}</Table.Th><Table.Td>{t(`${K}.threshold`, { label: th.label ?? '', operator: th.operator, value: `${format.format(th.value)} ${s.unit}` })}</Table.Td></Table.Tr>
+                  <Table.Tr key={i}><Table.Th scope="row">{t(`${K}.thresholds`)}</Table.Th><Table.Td>{t(`${K}.threshold`, { label: th.label ?? '', value: isolated(`${operatorSign(th.operator)} ${format.format(th.value)} ${s.unit}`) })}</Table.Td></Table.Tr>
                 ))}
               </Table.Tbody>
             )}
             <Table.Thead><Table.Tr><Table.Th>{t(`${K}.date`)}</Table.Th><Table.Th>{t(`${K}.value`)} ({s.unit})</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {[...s.points].reverse().map((p) => (
-                <Table.Tr key={p.at}><Table.Td>{dates.dateTime(p.at, 'short')}</Table.Td><Table.Td><bdi>{format.format(p.value)}</bdi></Table.Td></Table.Tr>
+                <Table.Tr key={p.at}><Table.Td>{dates.dateTime(p.at, 'short')}</Table.Td><Table.Td>{isolated(format.format(p.value))}</Table.Td></Table.Tr>
               ))}
             </Table.Tbody>
           </Table>

@@ -55,4 +55,9 @@ export interface IndicatorChartProps {
   height?: number;
   /** Called once the chart is painted (echarts 'finished'); the bench marks it too. */
   onPainted?: () => void;
+  /**
+   * The screen lists the same values itself, in a table of its own (My Monitoring): no second,
+   * different "See the values" table under the chart. True by default.
+   */
+  valuesTable?: boolean;
 }

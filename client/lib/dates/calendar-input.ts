@@ -4,6 +4,7 @@
  * separate; Arabic-Indic digits are read too. A day that does not exist (31/02) is not a date.
  */
 import { localeSettings } from '../i18n/locale-settings.ts';
+import { isolated } from '../i18n/quantity.ts';
 import type { Language } from '../languages.ts';
 
 type Part = 'day' | 'month' | 'year';
@@ -19,6 +20,23 @@ const TOKENS: Record<Part, string> = { day: 'DD', month: 'MM', year: 'YYYY' };
 
 /** A dayjs format ("DD/MM/YYYY") for date inputs. */
 export const dateInputFormat = (language: Language) => dateOrder(language).map((p) => TOKENS[p]).join('/');
+
+/** The letters a person of that language reads in a date pattern (a hint is for people; dayjs keeps DD/MM/YYYY). */
+const HINT_TOKENS: Record<Language, Record<Part, string>> = {
+  fr: { day: 'JJ', month: 'MM', year: 'AAAA' },
+  en: { day: 'DD', month: 'MM', year: 'YYYY' },
+  ar: { day: 'يوم', month: 'شهر', year: 'سنة' },
+};
+
+/**
+ * The hint of a date field in the interface's language: "JJ/MM/AAAA" in French. Digits are typed
+ * day first from the left in every language, so the Arabic words are each isolated inside one
+ * left-to-right block: the hint reads in the order the digits are typed.
+ */
+export function dateInputHint(language: Language): string {
+  const tokens = dateOrder(language).map((p) => HINT_TOKENS[language][p]);
+  return language === 'ar' ? isolated(tokens.map(isolated).join('/')) : tokens.join('/');
+}
 
 const DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 

@@ -42,6 +42,12 @@ export const formatNumber = (language: Language, value: number, options?: Number
 export const decimalSeparatorOf = (language: Language) =>
   numberFormat(language, upTo(1)).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 
+/**
+ * A stored number put back in a field to be edited: every decimal kept, the language's decimal
+ * separator ("64,5" in French, as a person types it and as the field reads it back), no grouping.
+ */
+export const typedText = (language: Language, value: number) => String(value).replace('.', decimalSeparatorOf(language));
+
 /** `number(value, decimals)`: at most the indicator's decimals, in the interface's language. */
 export function useNumber(language: Language) {
   return useCallback((value: number, decimals: number) => formatNumber(language, value, upTo(decimals)), [language]);

@@ -19,7 +19,7 @@ import { DatePicker } from '@mantine/dates';
 import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { dateInputFormat, parseCalendarDate } from '../dates/calendar-input.ts';
+import { dateInputFormat, dateInputHint, parseCalendarDate } from '../dates/calendar-input.ts';
 import { localeSettings } from '../i18n/locale-settings.ts';
 import type { Language } from '../languages.ts';
 import type { JsonSchemaFormContext } from './form-context.ts';
@@ -63,7 +63,7 @@ export function DateWidget(props: WidgetProps) {
           description={hideLabel ? undefined : (options.description as string | undefined) ?? schema.description}
           error={rawErrors?.length ? rawErrors.join('\n') : undefined}
           value={text}
-          placeholder={translate?.('jsonSchemaForm.strings.datePlaceholder')}
+          placeholder={dateInputHint(language)}
           autoComplete="off"
           onChange={(event) => { const next = event.currentTarget.value; setText(next); setOpened(true); onChange(dateValue(next, language)); }}
           onFocus={() => { setOpened(true); onFocus(id, value); }}

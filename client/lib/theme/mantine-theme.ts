@@ -6,6 +6,7 @@
 import { createTheme, virtualColor, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { Theme } from '../../../schemas/theme.ts';
 import { colorScale } from './color-scale.ts';
+import pagination from './pagination.module.css';
 
 export const THEME_KEYS = ['primary', 'secondary', 'accent', 'dark', 'positive', 'negative', 'info', 'warning'] as const;
 export type ThemeKey = (typeof THEME_KEYS)[number];
@@ -37,6 +38,7 @@ export function mantineTheme(theme: Theme, direction: 'ltr' | 'rtl'): MantineThe
     fontFamily: direction === 'rtl'
       ? 'system-ui, "Segoe UI", Tahoma, "DejaVu Sans", "Noto Sans Arabic", sans-serif'
       : 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif',
+    components: { Pagination: { classNames: { control: pagination.control } } },
   });
 }
 

@@ -8,7 +8,8 @@
  * so the count is an index scan of that one file's entries (tests/bench/patient-file-history.ts
  * measures it at 1M entries over 100k files). The actors' names are joined after the page is cut,
  * and the page and its total come in one statement (the list pattern's pageOfRows would make two
- * round trips, on top of opening the file).
+ * round trips, on top of opening the file). Questionnaires and conditions are then named in the
+ * caller's language (names.ts).
  */
 import { aliasedTable, and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -18,6 +19,7 @@ import type { Page } from '../../lists/page.ts';
 import type { HistoryEntry, PatientFileHistoryQuery } from '../../../schemas/patient-file-history.ts';
 import type { HistoryKind } from '../../../schemas/history.ts';
 import type { CareContext } from '../context.ts';
+import { withNames } from './names.ts';
 
 const actor = aliasedTable(users, 'actor');
 const behalf = aliasedTable(users, 'on_behalf_of');
@@ -68,14 +70,14 @@ export async function patientFileHistoryPage(care: CareContext, fileId: string, 
   // A page past the end has no row to carry the total: counted on its own then.
   const totalItems = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : Number((await db.select({ n: count() }).from(patientFileHistory).where(where))[0]?.n ?? 0);
   return {
-    data: rows.map((r) => ({
+    data: await withNames(care, file.establishmentId, rows.map((r) => ({
       id: r.id,
       kind: r.type as HistoryKind,
       occurredAt: new Date(r.occurredAt).toISOString(),
       payload: (r.payload ?? {}) as Record<string, unknown>,
       actor: r.actorId ? { id: r.actorId, name: r.actorName } : null,
       onBehalfOf: r.behalfId ? { id: r.behalfId, name: r.behalfName } : null,
-    })),
+    }))),
     totalItems, page, pageSize,
   };
 }

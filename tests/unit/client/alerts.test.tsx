@@ -22,6 +22,7 @@ import { i18n, initI18n } from '../../../client/lib/i18n/i18n.ts';
 import { resetSessionForTests } from '../../../client/lib/session/session-store.ts';
 import { signInProfessionalForTests } from '../../helpers/client-session.ts';
 import { fakeFetch, type FakeAnswer } from './fake-fetch.ts';
+import { isolated } from '../../../client/lib/i18n/quantity.ts';
 
 const EST = '00000000-0000-4000-8000-0000000000e1';
 const CARDIO = '00000000-0000-4000-8000-0000000000a1';
@@ -90,8 +91,8 @@ describe('the alerts list', () => {
     const badge = await within(table).findByText('Urgence');
     expect(badge.closest('[data-colour]')?.getAttribute('data-colour')).toBe('red');
     expect(within(table).getByText('Camille Martin')).toBeTruthy();
-    expect(within(table).getByText('Pression artérielle systolique ≥ 180 mmHg')).toBeTruthy();
-    expect(within(table).getByText('185 mmHg')).toBeTruthy();
+    expect(within(table).getByText(`Pression artérielle systolique ${isolated('≥ 180 mmHg')}`)).toBeTruthy();
+    expect(within(table).getByText(isolated('185 mmHg'))).toBeTruthy();
     const sent = listCalls().at(-1)!;
     expect(sent.get('status')).toBe('PENDING');
     expect(sent.get('sort')).toBe('-raisedAt');

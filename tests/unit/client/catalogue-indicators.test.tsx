@@ -91,7 +91,7 @@ describe('the indicators screen', () => {
 
     // A missing field is said before anything is sent.
     fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    expect((await within(form).findAllByText('Obligatoire')).length).toBeGreaterThan(0);
+    expect((await within(form).findAllByText('Ce champ est obligatoire')).length).toBeGreaterThan(0);
     expect(posted()).toEqual([]);
 
     type(form, 'Référence', 'dry_weight');
@@ -110,7 +110,7 @@ describe('the indicators screen', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Ajouter un seuil' }));
     const threshold = within(form).getByRole('group', { name: 'Seuil 1' });
     await choose(threshold, 'Niveau', 'Vigilance');
-    await choose(threshold, 'Opérateur', '>= supérieure ou égale à');
+    await choose(threshold, 'Opérateur', '≥ supérieure ou égale à');
     await choose(threshold, 'Mode', 'Relatif à la référence');
     type(threshold, 'Valeur', '2,5');
     fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));

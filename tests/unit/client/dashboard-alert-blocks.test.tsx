@@ -23,6 +23,7 @@ import { queryClient } from '../../../client/lib/query-client.ts';
 import { resetSessionForTests } from '../../../client/lib/session/session-store.ts';
 import { signInProfessionalForTests } from '../../helpers/client-session.ts';
 import { fakeFetch } from './fake-fetch.ts';
+import { isolated } from '../../../client/lib/i18n/quantity.ts';
 
 const EST = '00000000-0000-4000-8000-0000000000e1';
 const urgent = { id: '00000000-0000-4000-8000-0000000000a1', name: { fr: 'Urgence', en: 'Emergency', ar: 'طوارئ' }, rank: 1, colour: 'red' as const };
@@ -95,7 +96,7 @@ describe('the alerts block', () => {
     const link = await screen.findByRole('link', { name: 'Martin Camille' });
     expect(link.getAttribute('href')).toBe(`/s/0/alerts-batch/${alerts[0]!.batchId}`);
     expect(screen.getByText('Urgence')).toBeTruthy();
-    expect(screen.getByText('Poids : 72,5 kg')).toBeTruthy();
+    expect(screen.getByText(`Poids : ${isolated('72,5 kg')}`)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voir toutes les alertes' }).getAttribute('href')).toBe('/s/0/alerts');
     const asked = new URL(calls[0]!.url, 'http://x').searchParams;
     expect(asked.get('status')).toBe('PENDING');
@@ -127,6 +128,6 @@ describe('the alerts block', () => {
     mount();
     expect(await screen.findByRole('heading', { name: 'التنبيهات المعلّقة' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('طوارئ')).toBeTruthy());
-    expect(screen.getByText('الوزن: 72.5 kg')).toBeTruthy();
+    expect(screen.getByText(`الوزن: ${isolated('72.5 kg')}`)).toBeTruthy();
   });
 });

@@ -1,6 +1,8 @@
 /** Dates in the interface's language and the session's time zone, never the browser's locale or zone. */
 import { describe, expect, it } from 'vitest';
-import { dateInputFormat, parseCalendarDate } from '../../../client/lib/dates/calendar-input.ts';
+import { dateInputFormat, dateInputHint, parseCalendarDate } from '../../../client/lib/dates/calendar-input.ts';
+import { typedCalendarDate } from '../../../client/lib/dates/calendar-date-input.tsx';
+import { isolated } from '../../../client/lib/i18n/quantity.ts';
 import { formatCalendarDate, formatDateTime, formatDay } from '../../../client/lib/dates/format.ts';
 
 // 1 November 2026, 23:30 UTC: already the 2nd in Paris, still the 1st in New York.
@@ -33,6 +35,20 @@ describe('dates typed by hand', () => {
 
   it('shows the day first in every language', () => {
     expect(['fr', 'en', 'ar'].map((l) => dateInputFormat(l as 'fr'))).toEqual(['DD/MM/YYYY', 'DD/MM/YYYY', 'DD/MM/YYYY']);
+  });
+
+  it('hints the pattern in the interface language, in the order the digits are typed', () => {
+    expect(dateInputHint('fr')).toBe('JJ/MM/AAAA');
+    expect(dateInputHint('en')).toBe('DD/MM/YYYY');
+    // Each Arabic word isolated inside one left-to-right block: the day reads on the left, where it is typed.
+    expect(dateInputHint('ar')).toBe(isolated([isolated('يوم'), isolated('شهر'), isolated('سنة')].join('/')));
+  });
+
+  it('fills a left-to-right field with an Arabic date without the marks that reorder it ("272026/11/")', () => {
+    const typed = typedCalendarDate('2026-11-27', 'ar');
+    expect(typed).not.toMatch(/[\u200e\u200f\u061c]/);
+    expect(parseCalendarDate(typed, 'ar')).toBe('2026-11-27');
+    expect(typed.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660))).toBe('27/11/2026');
   });
 });
 

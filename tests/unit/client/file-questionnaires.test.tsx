@@ -173,7 +173,7 @@ describe('the Questionnaires tab of a patient file', () => {
     mount();
     const planned = await row('Insuffisance cardiaque');
     expect(within(planned).getByText('نشط')).toBeTruthy();
-    expect(within(planned).getByText('كل يوم في الساعة 09:00، 30 مرة، مفتوح 24 ساعة، تُقبل الإجابة متأخرة 48 ساعة')).toBeTruthy();
+    expect(within(planned).getByText('كل يوم في الساعة 09:00، 30 مرة، مدة الفتح بالساعات: 24، مهلة قبول الإجابة المتأخرة بالساعات: 48')).toBeTruthy();
     expect(within(planned).getByText('2 متأخران')).toBeTruthy();
     expect(within(await row('PHQ-9')).getByRole('button', { name: 'استعادة' })).toBeTruthy();
   });

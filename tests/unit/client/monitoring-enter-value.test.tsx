@@ -87,7 +87,7 @@ describe('entering a value', () => {
     type('Valeur', '72.5 kg');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     // The indicator, and the unit that follows it.
-    expect(await screen.findAllByText('Ce champ est obligatoire.')).toHaveLength(2);
+    expect(await screen.findAllByText('Ce champ est obligatoire')).toHaveLength(2);
     expect(screen.getByText('Saisissez un nombre, par exemple 72,5.')).toBeTruthy();
     type('Heure', '25:00');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));

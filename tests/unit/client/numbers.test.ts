@@ -5,7 +5,7 @@
  * options, and bad decimal counts that do not throw.
  */
 import { describe, expect, it } from 'vitest';
-import { decimalSeparatorOf, exactly, formatNumber, numberFormat, upTo } from '../../../client/lib/i18n/use-number.ts';
+import { decimalSeparatorOf, exactly, formatNumber, numberFormat, typedText, upTo } from '../../../client/lib/i18n/use-number.ts';
 
 const nbsp = /[\u00a0\u202f]/g;
 
@@ -32,6 +32,14 @@ describe('numbers in the interface language', () => {
     const first = numberFormat('en', upTo(4));
     for (let i = 0; i < 100; i += 1) formatNumber('en', i / 7, upTo(4));
     expect(numberFormat('en', { maximumFractionDigits: 4 })).toBe(first);
+  });
+
+  it('puts a stored number back in a field as the language types it: every decimal, its separator, no grouping', () => {
+    expect(typedText('fr', 64.5)).toBe('64,5');
+    expect(typedText('fr', 0.25)).toBe('0,25');
+    expect(typedText('fr', 12345.5)).toBe('12345,5');
+    expect(typedText('en', 1.5)).toBe('1.5');
+    expect(typedText('fr', -3)).toBe('-3');
   });
 
   it('does not throw on a negative or fractional decimal count', () => {

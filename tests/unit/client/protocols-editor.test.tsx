@@ -58,7 +58,7 @@ describe('the protocol editor', () => {
     for (const label of ['Indicateur', 'Niveau', 'Condition', 'Valeur', 'Seuil']) expect(field(threshold, label).value).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'Créer le protocole' }));
-    expect((await screen.findAllByText('Ce champ est obligatoire.')).length).toBe(6);
+    expect((await screen.findAllByText('Ce champ est obligatoire')).length).toBe(6);
     expect(onSubmit).not.toHaveBeenCalled();
 
     type(page, 'Nom (français)', 'Insuffisance cardiaque');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colorScale, mix } from '../../../client/lib/theme/color-scale.ts';
-import { establishmentColors, mantineColorName, THEME_KEYS } from '../../../client/lib/theme/mantine-theme.ts';
+import { establishmentColors, mantineColorName, mantineTheme, THEME_KEYS } from '../../../client/lib/theme/mantine-theme.ts';
 import { DEFAULT_THEME } from '../../../client/lib/theme/default-themes.ts';
 
 describe('establishment colours → Mantine', () => {
@@ -32,5 +32,14 @@ describe('establishment colours → Mantine', () => {
     }
     // Mantine's own `dark` palette (dark-mode surfaces) is left alone.
     expect(colors.dark).toBeUndefined();
+  });
+});
+
+describe('every pager', () => {
+  it('gets the class that mirrors its chevrons right to left, in both directions of the theme (pagination.module.css)', () => {
+    for (const direction of ['ltr', 'rtl'] as const) {
+      const pagination = mantineTheme(DEFAULT_THEME, direction).components?.Pagination as { classNames?: { control?: string } } | undefined;
+      expect(pagination?.classNames?.control).toEqual(expect.any(String));
+    }
   });
 });

@@ -2,7 +2,6 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from './data-table.module.css';
 import { DATA_TABLE } from './texts.ts';
 import { PAGE_SIZES } from '../../../../schemas/common.ts';
 import type { ListControls } from './use-list-state.ts';
@@ -34,7 +33,7 @@ export function DataTablePager({ list, totalItems, totalCapped, pageCount, pageS
           </Group>
         )}
         {pageCount > 1 && (
-          <Pagination size="sm" classNames={{ control: classes.pageControl }} total={pageCount} value={Math.min(list.page, pageCount)} onChange={list.setPage}
+          <Pagination size="sm" total={pageCount} value={Math.min(list.page, pageCount)} onChange={list.setPage}
             getControlProps={(control) => ({ 'aria-label': t(`dataTable.pages.${control}`) })}
             getItemProps={(page) => ({ 'aria-label': t('dataTable.pages.page', { page }), 'aria-current': page === list.page ? 'page' : undefined })} />
         )}

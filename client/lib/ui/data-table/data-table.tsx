@@ -36,7 +36,7 @@ export interface DataTableProps<T, S extends string> {
   homeHref?: string;
   /** The page sizes offered (spec 001 §9's by default); one or none: no choice shown. */
   pageSizes?: readonly number[];
-  /** Below this width the table scrolls sideways rather than squeezing its columns. */
+  /** Below this width the table scrolls sideways (its scroll bar shown) rather than squeezing its columns. */
   minWidth?: number;
 }
 
@@ -71,7 +71,7 @@ export function DataTable<T, S extends string>({ list, columns, query, getRowId,
   const skeleton = query.isPending;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={minWidth}>
+      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>
         <Table highlightOnHover={Boolean(onOpen)} verticalSpacing="xs">
           {label && <VisuallyHidden component="caption">{label}</VisuallyHidden>}
           <Table.Thead>
