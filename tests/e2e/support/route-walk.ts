@@ -133,9 +133,9 @@ export function mayOpen(role: Role, route: WalkRoute): boolean {
  * Bernard and an alert, for its establishment admin.
  */
 export async function walkRecords(baseUrl: string): Promise<WalkRecords> {
-  const [patient, prescriber, superadmin, tilleulsOperator] = await Promise.all(
-    ['patient.open', 'prescriber', 'superadmin', 'pro.two'].map((account) => apiSession(baseUrl, account)),
-  );
+  const [patient, prescriber, superadmin, tilleulsOperator] = await Promise.all([
+    apiSession(baseUrl, 'patient.open'), apiSession(baseUrl, 'prescriber'), apiSession(baseUrl, 'superadmin'), apiSession(baseUrl, 'pro.two'),
+  ]);
   type File = { id: string; patient: { id: string }; service: { establishment: { id: string } } };
   const file = (await patient.get<{ data: File[] }>('/me/patient_files')).data[0]!;
   const azur = file.service.establishment.id;
