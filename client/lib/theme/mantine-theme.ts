@@ -3,7 +3,7 @@
  * theme: each key becomes a virtual colour that takes the light set's shade in light mode and
  * the dark set's in dark mode. `primary` is Mantine's primary colour.
  */
-import { createTheme, virtualColor, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { Alert, createTheme, Drawer, Loader, Modal, Notification, Pagination, virtualColor, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { Theme } from '../../../schemas/theme.ts';
 import { colorScale } from './color-scale.ts';
 
@@ -24,8 +24,34 @@ export function establishmentColors(theme: Theme): Record<string, MantineColorsT
   return colors;
 }
 
-export function mantineTheme(theme: Theme, direction: 'ltr' | 'rtl'): MantineThemeOverride {
+/** The names of Mantine's icon-only buttons, in the interface's language. */
+export interface IconButtonLabels {
+  close: string;
+  pages: Record<'first' | 'previous' | 'next' | 'last', string>;
+}
+
+/**
+ * Every icon-only button Mantine draws gets a name (axe `button-name`): the close buttons of
+ * notifications, dialogs, drawers and alerts, and the arrows of every pager. A screen may still
+ * give a more precise one (closeButtonProps, getControlProps). A loader announces itself as a
+ * status, which is also what lets it carry a label (`aria-label` on a span with no role is
+ * prohibited ARIA).
+ */
+function namedIconButtons(labels: IconButtonLabels): MantineThemeOverride['components'] {
+  const closeButtonProps = { 'aria-label': labels.close };
+  return {
+    Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: labels.close } }),
+    Pagination: Pagination.extend({ defaultProps: { getControlProps: (control) => ({ 'aria-label': labels.pages[control] }) } }),
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+  };
+}
+
+export function mantineTheme(theme: Theme, direction: 'ltr' | 'rtl', labels: IconButtonLabels): MantineThemeOverride {
   return createTheme({
+    components: namedIconButtons(labels),
     colors: establishmentColors(theme),
     primaryColor: 'primary',
     primaryShade: { light: 6, dark: 6 },

@@ -35,7 +35,6 @@ export function DataTablePager({ list, totalItems, totalCapped, pageCount, pageS
         )}
         {pageCount > 1 && (
           <Pagination size="sm" classNames={{ control: classes.pageControl }} total={pageCount} value={Math.min(list.page, pageCount)} onChange={list.setPage}
-            getControlProps={(control) => ({ 'aria-label': t(`dataTable.pages.${control}`) })}
             getItemProps={(page) => ({ 'aria-label': t('dataTable.pages.page', { page }), 'aria-current': page === list.page ? 'page' : undefined })} />
         )}
       </Group>
