@@ -16,9 +16,35 @@ import { seriousViolations } from './support/axe.ts';
 import { loggedInPage } from './support/session.ts';
 import { mayOpen, ROLES, walkRecords, WALK_ROUTES, type Role, type WalkRecords, type WalkRoute } from './support/route-walk.ts';
 
-type Texts = { errors: { unexpected: { title: string } }; placeholder: { notAvailable: string } };
-const texts = (lang: string) => JSON.parse(readFileSync(new URL(`../../client/locales/${lang}.json`, import.meta.url), 'utf8')) as Texts;
-const TEXTS = { fr: texts('fr'), ar: texts('ar') };
+const json = (file: string) => JSON.parse(readFileSync(new URL(`../../client/${file}`, import.meta.url), 'utf8'));
+const textsIn = (lang: string) => ({
+  ...(json(`locales/${lang}.json`) as { errors: { unexpected: { title: string } }; placeholder: { notAvailable: string } }),
+  enterValue: (json(`features/monitoring/locales/${lang}.json`) as { monitoring: { enter: { open: string } } }).monitoring.enter.open,
+  saveProfile: (json(`features/patient-profile/locales/${lang}.json`) as { patientProfile: { save: string } }).patientProfile.save,
+});
+const TEXTS = { fr: textsIn('fr'), ar: textsIn('ar') };
+type Lang = keyof typeof TEXTS;
+
+/**
+ * Screens also checked in a state a person brings about, in each language: a dialog open (the
+ * value entry), a notification up (a saved profile). Each says what it opened.
+ */
+const STATES: Record<string, { name: string; bring(page: Page, lang: Lang): Promise<void> }> = {
+  '/p/0/health-path-data': {
+    name: 'value-entry dialog',
+    async bring(page, lang) {
+      await page.getByRole('main').getByRole('button', { name: TEXTS[lang].enterValue, exact: true }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  '/s/0/patient/:id': {
+    name: 'saved notification',
+    async bring(page, lang) {
+      await page.getByRole('button', { name: TEXTS[lang].saveProfile, exact: true }).click();
+      await page.locator('.mantine-Notification-root').waitFor();
+    },
+  },
+};
 
 const homeOf = (role: Role) => (role.area === 'patient' ? '/p/0' : '/s/0');
 /** What a screen loads (calls, chunks), but not the live events, which stay open by design. */
@@ -78,7 +104,7 @@ describe('route walk: every route of spec 000 §2 as every role that may open it
     console.info(`route walk: ${Math.round((Date.now() - started) / 1000)} s`);
   });
 
-  async function visit(page: Page, role: Role, route: WalkRoute, lang: 'fr' | 'ar', calls: ReturnType<typeof watchCalls>, console_: string[]) {
+  async function visit(page: Page, role: Role, route: WalkRoute, lang: Lang, calls: ReturnType<typeof watchCalls>, console_: string[]) {
     const href = route.href(records, role);
     const where = `${role.account} ${lang} ${href}`;
     const began = Date.now();
@@ -106,6 +132,13 @@ describe('route walk: every route of spec 000 §2 as every role that may open it
       axedIn[lang].add(screen);
       await settled(page);
       for (const v of await seriousViolations(page)) findings.push(`${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+      const state = STATES[route.pattern];
+      if (state && !findings.some((f) => f.startsWith(`${where}:`))) {
+        await state.bring(page, lang);
+        await settled(page);
+        for (const v of await seriousViolations(page)) findings.push(`${where} (${state.name}): axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+        await page.keyboard.press('Escape');
+      }
     }
     if (process.env.WALK_TIMES) console.info(`${Date.now() - began} ms ${where}`);
   }
