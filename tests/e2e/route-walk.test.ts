@@ -20,29 +20,41 @@ const json = (file: string) => JSON.parse(readFileSync(new URL(`../../client/${f
 const textsIn = (lang: string) => ({
   ...(json(`locales/${lang}.json`) as { errors: { unexpected: { title: string } }; placeholder: { notAvailable: string } }),
   enterValue: (json(`features/monitoring/locales/${lang}.json`) as { monitoring: { enter: { open: string } } }).monitoring.enter.open,
-  saveProfile: (json(`features/patient-profile/locales/${lang}.json`) as { patientProfile: { save: string } }).patientProfile.save,
 });
 const TEXTS = { fr: textsIn('fr'), ar: textsIn('ar') };
 type Lang = keyof typeof TEXTS;
 
+/** The Questionnaires tab's words (as tests/e2e/patient-file-questionnaires.test.ts reads them). */
+const FILE_FORMS = {
+  fr: { exclude: 'Exclure', restore: 'Rétablir', confirm: 'Confirmer' },
+  ar: { exclude: 'استبعاد', restore: 'استعادة', confirm: 'تأكيد' },
+} as const;
+
 /**
- * Screens also checked in a state a person brings about, in each language: a dialog open (the
- * value entry), a notification up (a saved profile). Each says what it opened.
+ * Screens also checked in states a person brings about, in each language: a dialog open, a
+ * notification up. `check(what)` runs axe on what the page shows then.
  */
-const STATES: Record<string, { name: string; bring(page: Page, lang: Lang): Promise<void> }> = {
-  '/p/0/health-path-data': {
-    name: 'value-entry dialog',
-    async bring(page, lang) {
-      await page.getByRole('main').getByRole('button', { name: TEXTS[lang].enterValue, exact: true }).click();
-      await page.getByRole('dialog').waitFor();
-    },
+const STATES: Record<string, (page: Page, lang: Lang, check: (what: string) => Promise<void>) => Promise<void>> = {
+  async '/p/0/health-path-data'(page, lang, check) {
+    await page.getByRole('main').getByRole('button', { name: TEXTS[lang].enterValue, exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    await check('value-entry dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   },
-  '/s/0/patient/:id': {
-    name: 'saved notification',
-    async bring(page, lang) {
-      await page.getByRole('button', { name: TEXTS[lang].saveProfile, exact: true }).click();
-      await page.locator('.mantine-Notification-root').waitFor();
-    },
+  // Excluding PHQ-9 and restoring it: a confirmation dialog, then a notification; the file ends as it was.
+  async '/s/0/patient-file/:patientFileId/questionnaires'(page, lang, check) {
+    const words = FILE_FORMS[lang];
+    const row = page.locator('[data-testid=file-questionnaires-table] tr[data-form="PHQ-9"]');
+    await row.getByRole('button', { name: words.exclude }).click();
+    await page.getByRole('dialog').waitFor();
+    await check('confirmation dialog');
+    await page.getByRole('dialog').getByRole('button', { name: words.confirm }).click();
+    await page.locator('.mantine-Notification-root').first().waitFor();
+    await check('notification');
+    await row.getByRole('button', { name: words.restore }).click();
+    await page.getByRole('dialog').getByRole('button', { name: words.confirm }).click();
+    await row.getByRole('button', { name: words.exclude }).waitFor();
   },
 };
 
@@ -132,12 +144,12 @@ describe('route walk: every route of spec 000 §2 as every role that may open it
       axedIn[lang].add(screen);
       await settled(page);
       for (const v of await seriousViolations(page)) findings.push(`${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
-      const state = STATES[route.pattern];
-      if (state && !findings.some((f) => f.startsWith(`${where}:`))) {
-        await state.bring(page, lang);
-        await settled(page);
-        for (const v of await seriousViolations(page)) findings.push(`${where} (${state.name}): axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
-        await page.keyboard.press('Escape');
+      const bring = STATES[route.pattern];
+      if (bring && !findings.some((f) => f.startsWith(`${where}:`))) {
+        await bring(page, lang, async (what) => {
+          await settled(page);
+          for (const v of await seriousViolations(page)) findings.push(`${where} (${what}): axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+        });
       }
     }
     if (process.env.WALK_TIMES) console.info(`${Date.now() - began} ms ${where}`);

@@ -35,7 +35,7 @@ export interface IconButtonLabels {
  * notifications, dialogs, drawers and alerts, and the arrows of every pager. A screen may still
  * give a more precise one (closeButtonProps, getControlProps). A loader announces itself as a
  * status, which is also what lets it carry a label (`aria-label` on a span with no role is
- * prohibited ARIA).
+ * prohibited ARIA). A scrolling table container takes the focus.
  */
 function namedIconButtons(labels: IconButtonLabels): MantineThemeOverride['components'] {
   const closeButtonProps = { 'aria-label': labels.close };
@@ -48,6 +48,9 @@ function namedIconButtons(labels: IconButtonLabels): MantineThemeOverride['compo
     Alert: { defaultProps: { closeButtonLabel: labels.close } },
     Pagination: { defaultProps: { getControlProps: (control: keyof IconButtonLabels['pages']) => ({ 'aria-label': labels.pages[control] }) } },
     Loader: { defaultProps: { role: 'status' } },
+    // A table wider than the screen scrolls in its container: the keyboard must reach it too
+    // (axe scrollable-region-focusable), even when the table holds nothing focusable.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   };
 }
 
