@@ -2,18 +2,11 @@
  * Automated accessibility check (axe): no serious or critical violation on the context
  * selector, the patient home and the professional home, in French and in Arabic.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { seriousViolations } from './support/axe.ts';
 import { launchChromium, screenshot, settled } from './support/browser.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
 
 describe('accessibility (axe)', () => {
   const base = inject('gatewayUrl');

@@ -20,7 +20,7 @@ export const DISPLAY_MODE_STORAGE_KEY = 'display-mode';
 const colorSchemeManager = localStorageColorSchemeManager({ key: DISPLAY_MODE_STORAGE_KEY });
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const direction = directionOf(isLanguage(i18n.language) ? i18n.language : 'fr');
   const { data } = useSession();
   const context = useActiveContext();
@@ -29,7 +29,10 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const establishmentId = activeEstablishmentId(context) ?? data?.structures.find((s) => slug && s.brand === slug)?.id;
   const { data: colours } = useQuery({ ...themeQueryOptions(admin ? undefined : establishmentId), placeholderData: keepPreviousData });
   const chosen = admin ? ADMIN_THEME : establishmentId && colours ? colours : DEFAULT_THEME;
-  const theme = useMemo(() => mantineTheme(chosen, direction), [chosen, direction]);
+  const theme = useMemo(() => mantineTheme(chosen, direction, {
+    close: t('common.close'),
+    pages: { first: t('common.pages.first'), previous: t('common.pages.previous'), next: t('common.pages.next'), last: t('common.pages.last') },
+  }), [chosen, direction, t]);
   return (
     <DirectionProvider initialDirection={direction} detectDirection={false}>
       <DirectionSync direction={direction} />

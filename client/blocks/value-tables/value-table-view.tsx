@@ -15,10 +15,12 @@ const K = 'valueTables';
 export function ValueTableView({ table }: { table: ValueTable }) {
   const { t } = useTranslation(VALUE_TABLES);
   const dates = useDates();
+  const caption = t(`${K}.caption`, { from: dates.calendarDate(table.from), to: dates.calendarDate(table.to), timeZone: table.timeZone });
   return (
-    <ScrollArea type="auto">
+    // A table wider than its block scrolls: its viewport takes the focus so the keyboard scrolls it too.
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': caption }}>
       <Table striped withTableBorder withColumnBorders data-testid="value-table">
-        <Table.Caption>{t(`${K}.caption`, { from: dates.calendarDate(table.from), to: dates.calendarDate(table.to), timeZone: table.timeZone })}</Table.Caption>
+        <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t(`${K}.day`)}</Table.Th>

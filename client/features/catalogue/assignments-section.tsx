@@ -53,7 +53,7 @@ export function AssignmentsSection({ establishment }: { establishment: Establish
                     <Table.Td><bdi>{fullName(a)}</bdi></Table.Td>
                     <Table.Td>
                       <Button size="compact-xs" variant="default" color="warning" aria-label={t('catalogue.assignments.remove', { name: fullName(a) })}
-                        onClick={() => unassign.mutate(a)}>{t('catalogue.common.delete')}</Button>
+                        onClick={() => unassign.mutate(a)}>{t('catalogue.assignments.stop')}</Button>
                     </Table.Td>
                   </Table.Tr>
                 );

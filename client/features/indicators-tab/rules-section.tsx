@@ -35,7 +35,7 @@ export function RulesSection({ fileId, readOnly, indicators }: { fileId: string;
               <Group justify="space-between">
                 <Group gap="xs">
                   <Text size="sm">{t(`${K}.rules.summary`, { indicators: rule.indicators.map((i) => nameOf(i.name, language)).join(', '), count: rule.periodInDays })}</Text>
-                  <Badge size="sm" variant="light" color={state === 'active' ? 'positive' : 'gray'} tt="none">{t(`${K}.rules.state.${state}`)}</Badge>
+                  <Badge size="sm" variant="dot" color={state === 'active' ? 'positive' : 'gray'} tt="none">{t(`${K}.rules.state.${state}`)}</Badge>
                   {rule.protocol && <Badge size="sm" variant="outline" tt="none">{t(`${K}.rules.fromProtocol`, { name: nameOf(rule.protocol.name, language) })}</Badge>}
                 </Group>
                 {!readOnly && rule.active && (

@@ -36,7 +36,7 @@ function BoundaryBadge({ boundary }: { boundary: BoundaryInForce }) {
       <Badge color={boundary.level.colour} variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{nameOf(boundary.level.name, language)}</Badge>
       <Text size="sm">{text}</Text>
       {boundary.mode === 'RELATIVE' && boundary.threshold === null && <Text size="xs" c="dimmed">({t(`${K}.thresholds.noReferenceForRelative`)})</Text>}
-      <Badge size="xs" variant="outline" color="gray" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{t(`${K}.thresholds.origin.${boundary.origin}`)}</Badge>
+      <Badge size="xs" variant="default" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{t(`${K}.thresholds.origin.${boundary.origin}`)}</Badge>
     </Group>
   );
 }

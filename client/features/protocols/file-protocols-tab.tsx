@@ -17,6 +17,7 @@ import { useChangeFileProtocol, useFileProtocols } from './api/protocols.ts';
 import { PROTOCOLS } from './texts.ts';
 
 const K = 'protocols.file';
+/** The state's colour on the badge's dot; its words stay in the text colour (a light green badge read 3.8:1). */
 const STATE_COLOURS = { ACTIVE: 'green', INACTIVE: 'gray', EXCLUDED: 'orange' } as const;
 type Action = 'activate' | 'deactivate' | 'exclude' | 'restore';
 
@@ -63,7 +64,7 @@ export function FileProtocolsTab({ file }: { file: PatientFileSummary }) {
                 <Stack gap={4}>
                   <Group gap="xs">
                     <Text fw={600}>{nameOf(p.name)}</Text>
-                    <Badge color={STATE_COLOURS[p.state]} variant="light" tt="none">{t(`${K}.states.${p.state}`)}</Badge>
+                    <Badge color={STATE_COLOURS[p.state]} variant="dot" tt="none">{t(`${K}.states.${p.state}`)}</Badge>
                   </Group>
                   <Text size="sm" c="dimmed">
                     {p.appliedBy ? t(`${K}.appliedBy`, { date: day(p.appliedAt), name: `${p.appliedBy.firstName} ${p.appliedBy.lastName}` }) : t(`${K}.applied`, { date: day(p.appliedAt) })}

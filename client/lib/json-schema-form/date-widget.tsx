@@ -39,6 +39,8 @@ export function dateValue(text: string, language: Language): string | undefined 
   return parseCalendarDate(text, language) ?? text;
 }
 
+const calendarId = (id: string) => `${id}__calendar`;
+
 export function DateWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, hideLabel, rawErrors, onChange, onBlur, onFocus, options, schema, registry } = props;
   const { language = 'fr', translate } = (registry.formContext ?? {}) as JsonSchemaFormContext;
@@ -55,7 +57,9 @@ export function DateWidget(props: WidgetProps) {
   const locked = disabled || readonly;
 
   return (
-    <Popover opened={opened && !locked} onChange={setOpened} position="bottom-start" trapFocus={false} returnFocus={false} withinPortal>
+    // withRoles={false}: Popover.Target would give the input an id of Mantine's own, so the
+    // question's id (the error summary's link, the label's `for`, aria-describedby) would lead nowhere.
+    <Popover opened={opened && !locked} onChange={setOpened} position="bottom-start" trapFocus={false} returnFocus={false} withinPortal withRoles={false}>
       <Popover.Target>
         <TextInput
           id={id} name={id} required={required} disabled={locked}
@@ -71,9 +75,12 @@ export function DateWidget(props: WidgetProps) {
           onBlur={() => onBlur(id, value)}
           onKeyDown={(event) => { if (event.key === 'Escape') setOpened(false); }}
           aria-describedby={ariaDescribedByIds(id)}
+          aria-haspopup="dialog"
+          aria-expanded={opened && !locked}
+          aria-controls={opened && !locked ? calendarId(id) : undefined}
         />
       </Popover.Target>
-      <Popover.Dropdown onMouseDown={(event) => event.preventDefault()}>
+      <Popover.Dropdown id={calendarId(id)} onMouseDown={(event) => event.preventDefault()}>
         <DatePicker
           value={iso}
           date={month}

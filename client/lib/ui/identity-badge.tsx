@@ -9,7 +9,9 @@ import { Badge, Group, type GroupProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Identity, IdentityStatus } from '../../../schemas/identity.ts';
 
-const STATUS_COLOR: Record<IdentityStatus, string> = { PROVISIONAL: 'gray.7', RECOVERED: 'info', VALIDATED: 'secondary', QUALIFIED: 'positive' };
+const STATUS_COLOR: Record<IdentityStatus, string> = { PROVISIONAL: 'gray', RECOVERED: 'info', VALIDATED: 'secondary', QUALIFIED: 'positive' };
+/** A provisional identity is neutral: the default badge (dark text on the surface), not a tint of gray too pale to read. */
+const variantOf = (status: IdentityStatus) => (status === 'PROVISIONAL' ? 'default' : 'light');
 const ATTRIBUTES = [
   { key: 'doubtful', color: 'warning' },
   { key: 'fictitious', color: 'negative' },
@@ -20,7 +22,7 @@ export function IdentityBadge({ identity, ...group }: { identity: Identity } & G
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="wrap" role="group" aria-label={t('patientFile.identity.label')} data-identity-status={identity.status} {...group}>
-      <Badge color={STATUS_COLOR[identity.status]} variant="light" style={{ flexShrink: 0 }}>{t(`patientFile.identity.status.${identity.status}`)}</Badge>
+      <Badge color={STATUS_COLOR[identity.status]} variant={variantOf(identity.status)} style={{ flexShrink: 0 }}>{t(`patientFile.identity.status.${identity.status}`)}</Badge>
       {ATTRIBUTES.filter(({ key }) => identity[key]).map(({ key, color }) => (
         <Badge key={key} color={color} variant="outline" style={{ flexShrink: 0 }} data-identity-attribute={key}>{t(`patientFile.identity.${key}`)}</Badge>
       ))}

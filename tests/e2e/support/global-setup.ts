@@ -4,7 +4,9 @@
  * - the standard one, shared by every file that does not change what the others read;
  * - a scratch one, for the journeys that do change it but not what each other reads:
  *   patient-file-journey.test.ts (creates its own patients, closes their files) and the French
- *   run of telemonitoring-journey.test.ts (Camille Martin's daily questionnaire and its alert).
+ *   run of telemonitoring-journey.test.ts (Camille Martin's daily questionnaire and its alert);
+ *   route-walk.test.ts (a free PHQ-9 response and a condition on Camille Martin's file, PHQ-9
+ *   excluded and restored).
  *   Each used to start a gateway of its own.
  * (The session-expiry dialogs need no gateway of their own: expiry.test.ts moves the browser's
  * clock instead of shortening the sessions.) A file whose changes would collide with another's

@@ -11,14 +11,17 @@ import { fieldId } from '../definition/question-title.ts';
 
 export interface SummaryItem { path: string[]; title: string; message: string }
 
+const CONTROL = 'input:not([type=hidden]), select, textarea, button, [role=slider]';
+
 /** Focuses the question's input (a radio group's first radio, a slider…) and brings it into view. */
 function focusQuestion(path: readonly string[]) {
   const id = fieldId(path);
   const field = document.getElementById(id) ?? document.getElementById(`${id}-0`);
   if (!field) return;
-  const target = field.matches('input, select, textarea, button, [tabindex]')
-    ? field
-    : field.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button, [role=slider], [tabindex]') ?? field;
+  // The control itself, else the first one inside (a slider's thumb, not its track, which also
+  // takes a tabindex), else whatever inside can take the focus.
+  const target = field.matches(CONTROL) ? field
+    : field.querySelector<HTMLElement>(CONTROL) ?? field.querySelector<HTMLElement>('[tabindex]') ?? field;
   target.scrollIntoView({ block: 'center' });
   target.focus({ preventScroll: true });
 }
