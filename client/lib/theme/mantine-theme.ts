@@ -47,7 +47,11 @@ function namedIconButtons(labels: IconButtonLabels): MantineThemeOverride['compo
     Modal: { defaultProps: { closeButtonProps } },
     Drawer: { defaultProps: { closeButtonProps } },
     Alert: { defaultProps: { closeButtonLabel: labels.close } },
-    Pagination: { defaultProps: { getControlProps: (control: keyof IconButtonLabels['pages']) => ({ 'aria-label': labels.pages[control] }) } },
+    // Named controls, and chevrons mirrored right to left (pagination.module.css).
+    Pagination: {
+      classNames: { control: pagination.control },
+      defaultProps: { getControlProps: (control: keyof IconButtonLabels['pages']) => ({ 'aria-label': labels.pages[control] }) },
+    },
     Loader: { defaultProps: { role: 'status' } },
     // A table wider than the screen scrolls in its container: the keyboard must reach it too
     // (axe scrollable-region-focusable), even when the table holds nothing focusable.
@@ -69,7 +73,6 @@ export function mantineTheme(theme: Theme, direction: 'ltr' | 'rtl', labels: Ico
     fontFamily: direction === 'rtl'
       ? 'system-ui, "Segoe UI", Tahoma, "DejaVu Sans", "Noto Sans Arabic", sans-serif'
       : 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif',
-    components: { Pagination: { classNames: { control: pagination.control } } },
   });
 }
 

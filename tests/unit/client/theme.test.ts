@@ -35,10 +35,12 @@ describe('establishment colours → Mantine', () => {
   });
 });
 
+const LABELS = { close: 'Fermer', pages: { first: 'Première page', previous: 'Page précédente', next: 'Page suivante', last: 'Dernière page' } };
+
 describe('every pager', () => {
   it('gets the class that mirrors its chevrons right to left, in both directions of the theme (pagination.module.css)', () => {
     for (const direction of ['ltr', 'rtl'] as const) {
-      const pagination = mantineTheme(DEFAULT_THEME, direction).components?.Pagination as { classNames?: { control?: string } } | undefined;
+      const pagination = mantineTheme(DEFAULT_THEME, direction, LABELS).components?.Pagination as { classNames?: { control?: string } } | undefined;
       expect(pagination?.classNames?.control).toEqual(expect.any(String));
     }
   });
