@@ -12,7 +12,7 @@ import { dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSche
 import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
 import { historyEntrySchema } from './patient-file-history.ts';
 import { PATIENT_FILE_SEARCH_TEXT_MAX } from './patient-file-search.ts';
-import { alertColourSchema, ALERT_BATCH_SOURCES, ALERT_KINDS, alertKindSchema, alertStateSchema, BOUNDARY_OPERATORS, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
+import { alertColourSchema, ALERT_BATCH_SOURCES, ALERT_KINDS, alertKindSchema, alertStateSchema, BOUNDARY_OPERATORS, boundaryModeSchema, boundaryOperatorSchema, SYSTEM_ALERT_STATUSES, systemAlertStatusSchema } from './telemonitoring.ts';
 import { recordId } from './api/record-id.ts';
 
 /** The list's sorts: when raised (default newest first), the level's rank (1 the most urgent), the patient's name. */
@@ -81,7 +81,7 @@ export const alertIndicatorSchema = {
 export const alertRowSchema = {
   type: 'object',
   required: ['id', 'batchId', 'kind', 'status', 'raisedAt', 'level', 'indicator', 'measure', 'operator', 'threshold', 'crossing',
-    'alertStatus', 'comment', 'patient', 'patientFileId', 'service', 'updatedAt', 'updatedBy', 'closedAt', 'closedBy'],
+    'alertStatus', 'systemStatus', 'comment', 'patient', 'patientFileId', 'service', 'updatedAt', 'updatedBy', 'closedAt', 'closedBy'],
   additionalProperties: false,
   properties: {
     id: uuidSchema,
@@ -107,6 +107,7 @@ export const alertRowSchema = {
       additionalProperties: false,
       properties: { id: uuidSchema, name: nameSchema, closesAlert: { type: 'boolean' } },
     },
+    systemStatus: { ...systemAlertStatusSchema, type: ['string', 'null'], enum: [...SYSTEM_ALERT_STATUSES, null], description: 'Why the system closed it (closedBy null); null when a person did or it is pending' },
     comment: { type: ['string', 'null'] },
     patient: {
       type: 'object',

@@ -660,6 +660,8 @@ export const alerts = pgTable('alerts', {
   crossing: jsonb('crossing').notNull().default({}),
   status: text('status', { enum: ['PENDING', 'CLOSED'] }).notNull().default('PENDING'),
   alertStatusId: uuid('alert_status_id').references(() => alertStatuses.id, { onDelete: 'set null' }),
+  /** Set when the system closed it (closedBy null): values received again, its measure entered in error. */
+  systemStatus: text('system_status', { enum: ['VALUES_RECEIVED', 'ENTERED_IN_ERROR'] }),
   comment: text('comment'),
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }),

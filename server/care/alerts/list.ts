@@ -103,6 +103,7 @@ export function toAlertRow(row: Selected): AlertRow {
     threshold: numberOr(crossing.threshold),
     crossing,
     alertStatus: row.alertStatus ? { ...row.alertStatus, name: row.alertStatus.name as AlertLevel['name'] } : null,
+    systemStatus: alert.systemStatus,
     comment: alert.comment,
     patient: row.patient,
     patientFileId: alert.patientFileId,
