@@ -5,18 +5,15 @@
  *
  * Indicators. A rule applies when it is active and not excluded, its file OPEN with its patient
  * data active, and — for a rule a protocol brought — that protocol still active and not excluded
- * on the file. THE DAY RULE: days are local calendar days in the establishment's time zone. An
- * indicator of a rule is silent at `now` when nothing was measured (measured_at) since
- *   cutoff = the start (00:00 local) of the local day `periodInDays` days before today,
- * i.e. the `periodInDays` whole local days before today hold no value, whatever their length in
- * hours (23 or 25 across a daylight-saving change: luxon's calendar arithmetic, never 24-h blocks).
- * "No value for 3 days" on Wednesday in Paris: nothing since Sunday 00:00 local.
- * The silence is counted from the latest of: the last value, the rule's creation or last change
- * (a new, changed or restored rule does not alert at once: it needs its whole days first), and
- * the last non-compliance alert of that rule and indicator, counted from the start of its local day
- * — so an alert is raised once per silence, and again each time another `periodInDays` whole local
- * days pass without a value (alerted on the 11th with 3 days: again on the 14th), or, after a value
- * arrives, when the new silence lasts the period.
+ * on the file. THE PERIOD RULE (docs/clinical-rules.md): "no value for N days" is counted from the
+ * last value at the same local wall-clock time in the establishment's time zone — a value on Friday
+ * 20:00 with 3 days is due on Monday 20:00 local, 71, 72 or 73 hours later across a daylight-saving
+ * change (luxon's calendar arithmetic, never 24-h blocks; a wall-clock time the spring change skips,
+ * 02:30, is read as the hour after, 03:30). The period starts at the latest of: the last value
+ * (measured_at) and the rule's creation or last change (a new, changed or restored rule does not
+ * alert at once: it needs its whole period first). An alert is raised once per period: after an
+ * alert, the next one is due one more period after the same start (alerted Monday 20:00 with 3
+ * days: again Thursday 20:00), until a value starts a new period.
  *
  * Forms. Each planned occurrence of an active, non-excluded assignment of an OPEN file whose
  * limit date is past (now > limit_at: at the limit itself it may still be answered, as the
@@ -44,22 +41,34 @@ import { raiseAlerts, type AlertToRaise } from '../care/alerts/raise.ts';
 
 export interface NonComplianceResult { alerts: number; files: number }
 
-/** The start of the local day `periodInDays` days before the local day of `at` (see the day rule above). */
-export function silenceCutoff(at: Date, periodInDays: number, timeZone: string): Date {
-  let local = DateTime.fromJSDate(at, { zone: timeZone });
-  if (!local.isValid) local = DateTime.fromJSDate(at, { zone: 'utc' });
-  return local.startOf('day').minus({ days: periodInDays }).toJSDate();
-}
+const localTime = (at: Date, timeZone: string): DateTime => {
+  const local = DateTime.fromJSDate(at, { zone: timeZone });
+  return local.isValid ? local : DateTime.fromJSDate(at, { zone: 'utc' });
+};
+
+export interface SilenceSince { lastValueAt: Date | null; ruleSince: Date; lastAlertAt: Date | null }
 
 /**
- * Whether an indicator is silent at `at`: no value nor rule change since the cutoff, and the last
- * alert's local day began no later than the cutoff (that day and the period's days since are silent).
+ * When the next non-compliance alert of an indicator is due (the period rule above): `k` periods
+ * after the start, at the same local wall-clock time, `k` the first whose time is after the last
+ * alert raised in this silence (1 when there is none).
  */
-export function isSilent(at: Date, periodInDays: number, timeZone: string, since: { lastValueAt: Date | null; ruleSince: Date; lastAlertAt: Date | null }): boolean {
-  const cutoff = silenceCutoff(at, periodInDays, timeZone).getTime();
-  if (since.lastValueAt && since.lastValueAt.getTime() >= cutoff) return false;
-  if (since.ruleSince.getTime() >= cutoff) return false;
-  return !since.lastAlertAt || silenceCutoff(since.lastAlertAt, 0, timeZone).getTime() <= cutoff;
+export function silenceDueAt(periodInDays: number, timeZone: string, since: SilenceSince): Date {
+  const start = since.lastValueAt && since.lastValueAt > since.ruleSince ? since.lastValueAt : since.ruleSince;
+  const local = localTime(start, timeZone);
+  const after = (k: number) => local.plus({ days: k * periodInDays });
+  const alerted = since.lastAlertAt && since.lastAlertAt >= start ? since.lastAlertAt.getTime() : undefined;
+  if (alerted === undefined) return after(1).toJSDate();
+  // A first guess from the calendar difference, then corrected: a day may last 23 or 25 hours.
+  let k = Math.max(1, Math.floor(localTime(new Date(alerted), timeZone).diff(local, 'days').days / periodInDays) + 1);
+  while (k > 1 && after(k - 1).toMillis() > alerted) k -= 1;
+  while (after(k).toMillis() <= alerted) k += 1;
+  return after(k).toJSDate();
+}
+
+/** Whether an indicator's alert is due at `at`: its period has passed without a value since the start or the last alert. */
+export function isSilent(at: Date, periodInDays: number, timeZone: string, since: SilenceSince): boolean {
+  return silenceDueAt(periodInDays, timeZone, since).getTime() <= at.getTime();
 }
 
 const tsOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
