@@ -692,6 +692,8 @@ export const nonObservanceRules = pgTable('non_observance_rules', {
   patientFileProtocolId: uuid('patient_file_protocol_id').references(() => patientFileProtocols.id, { onDelete: 'cascade' }),
   indicatorIds: uuid('indicator_ids').array().notNull(),
   periodInDays: integer('period_in_days').notNull(),
+  /** The level of the alerts it raises; null: the establishment's least urgent level (issue 18). */
+  levelId: uuid('level_id').references(() => interventionLevels.id, { onDelete: 'set null' }),
   active: boolean('active').notNull().default(true),
   overridden: boolean('overridden').notNull().default(false),
   excludedAt: timestamp('excluded_at', { withTimezone: true }),

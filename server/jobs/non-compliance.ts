@@ -20,7 +20,8 @@
  * questionnaire screens say — server/care/forms/planning.ts) with no answered response and not
  * given up (lost_at) raises one NON_COMPLIANCE_FORM alert, once (an alert of that occurrence exists).
  *
- * Level. A non-compliance alert crosses no threshold; it takes the establishment's least urgent
+ * Level. A non-compliance alert crosses no threshold: an indicator's takes the level its rule chose
+ * (issue 18), by default — and a questionnaire's always — the establishment's least urgent
  * intervention level (the highest rank: "Information" in the demo), so the alerts list shows it
  * with a level and a colour like every other alert; null when the establishment has no level.
  *
@@ -74,14 +75,14 @@ export function isSilent(at: Date, periodInDays: number, timeZone: string, since
 const tsOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 
 interface IndicatorFinding {
-  fileId: string; serviceId: string; ruleId: string; periodInDays: number; indicatorId: string;
+  fileId: string; serviceId: string; ruleId: string; periodInDays: number; levelId: string | null; indicatorId: string;
   reference: string; name: unknown; lastValueAt: Date | null; ruleSince: Date; lastAlertAt: Date | null;
 }
 
 /** Every (rule, indicator) that applies, with its last value, its rule's last change and its last alert; `where` on r, f, s. */
 async function indicatorCandidates(db: Db, where: SQL): Promise<IndicatorFinding[]> {
   const rows = await db.execute(sql`
-    select r.id as rule_id, r.period_in_days, f.id as file_id, f.service_id, i.id as indicator_id, i.reference, i.name,
+    select r.id as rule_id, r.period_in_days, r.level_id, f.id as file_id, f.service_id, i.id as indicator_id, i.reference, i.name,
       coalesce(r.updated_at, r.created_at) as rule_since,
       (select max(m.measured_at) from ${measures} m where m.patient_file_id = f.id and m.indicator_id = i.id) as last_value_at,
       (select max(a.raised_at) from ${alerts} a where a.rule_id = r.id and a.indicator_id = i.id) as last_alert_at
@@ -96,7 +97,7 @@ async function indicatorCandidates(db: Db, where: SQL): Promise<IndicatorFinding
       and ${where}`);
   // Both drivers (pg, PGlite) answer `{ rows }`.
   return (rows as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
-    fileId: r.file_id as string, serviceId: r.service_id as string, ruleId: r.rule_id as string, periodInDays: Number(r.period_in_days),
+    fileId: r.file_id as string, serviceId: r.service_id as string, ruleId: r.rule_id as string, periodInDays: Number(r.period_in_days), levelId: (r.level_id as string | null) ?? null,
     indicatorId: r.indicator_id as string, reference: r.reference as string, name: r.name,
     lastValueAt: tsOrNull(r.last_value_at), ruleSince: tsOrNull(r.rule_since)!, lastAlertAt: tsOrNull(r.last_alert_at),
   }));
@@ -154,7 +155,7 @@ export async function raiseNonComplianceAlerts(db: Db, now: () => Date): Promise
         const late = await lateOccurrences(tx, eq(patientFiles.id, fileId), at);
         const toRaise: AlertToRaise[] = [
           ...silences.map((f) => ({
-            kind: 'NON_COMPLIANCE_INDICATOR' as const, levelId, indicatorId: f.indicatorId, ruleId: f.ruleId,
+            kind: 'NON_COMPLIANCE_INDICATOR' as const, levelId: f.levelId ?? levelId, indicatorId: f.indicatorId, ruleId: f.ruleId,
             crossing: { periodInDays: f.periodInDays, lastValueAt: f.lastValueAt?.toISOString() ?? null, timeZone: structure.timeZone },
           })),
           ...late.map((f) => ({

@@ -13,7 +13,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  alertBatches, alerts, establishments, formOccurrences, formResponses, forms, indicators, measures, nonObservanceRules,
+  alertBatches, alerts, establishments, formOccurrences, formResponses, forms, indicators, interventionLevels, measures, nonObservanceRules,
   patientFileForms, patientFileHistory, patientFileProtocols, patientFiles, protocols, services,
 } from '../../server/db/schema.ts';
 import { NON_COMPLIANCE_CRON, NON_COMPLIANCE_QUEUE } from '../../server/jobs/plugin.ts';
@@ -175,6 +175,19 @@ describe('once per silence, reset by a value, new rules wait their days', () => 
     await run('2027-06-11T20:00:00Z');
     expect((await alertsOf(file)).filter((a) => a.indicatorId === weight)).toHaveLength(2);
     expect(await historyOf(file, 'INDICATOR_NON_COMPLIANCE')).toHaveLength((await alertsOf(file)).length);
+  });
+
+  it("raises at the level its rule chose; by default at the establishment's least urgent level", async () => {
+    await setTimeZone('azur', 'UTC');
+    const weight = await indicatorOf('azur', 'weight');
+    const levels = await db.select().from(interventionLevels).where(eq(interventionLevels.establishmentId, ids.azur!)).orderBy(asc(interventionLevels.rank));
+    const file = await newFile('azur');
+    await rule(file, [weight], 1, '2027-01-01T00:00:00Z');
+    const chosen = await newFile('azur');
+    await rule(chosen, [weight], 1, '2027-01-01T00:00:00Z', { levelId: levels[0]!.id });
+    await run('2027-07-01T00:00:00Z');
+    expect((await alertsOf(file)).map((a) => a.levelId)).toEqual([levels.at(-1)!.id]);
+    expect((await alertsOf(chosen)).map((a) => a.levelId)).toEqual([levels[0]!.id]);
   });
 
   it.each([
