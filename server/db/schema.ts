@@ -662,7 +662,6 @@ export const alerts = pgTable('alerts', {
   alertStatusId: uuid('alert_status_id').references(() => alertStatuses.id, { onDelete: 'set null' }),
   /** Set when the system closed it (closedBy null): values received again, its measure entered in error. */
   systemStatus: text('system_status', { enum: ['VALUES_RECEIVED', 'ENTERED_IN_ERROR'] }),
-  comment: text('comment'),
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }),
   updatedBy: uuid('updated_by').references(() => users.id),
@@ -679,6 +678,18 @@ export const alerts = pgTable('alerts', {
   index('alerts_rule_idx').on(t.ruleId, t.raisedAt.desc()).where(sql`${t.ruleId} is not null`),
   index('alerts_occurrence_idx').on(t.occurrenceId).where(sql`${t.occurrenceId} is not null`),
 ]);
+
+/**
+ * The comments on an alert, a thread: each kept with its author and time, never replaced (issue 18).
+ * `authorId` null only for a comment whose author was not recorded.
+ */
+export const alertComments = pgTable('alert_comments', {
+  id: id(),
+  alertId: uuid('alert_id').notNull().references(() => alerts.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  authorId: uuid('author_id').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [index('alert_comments_alert_idx').on(t.alertId, t.createdAt, t.id)]);
 
 /**
  * Non-compliance (non-observance) rules {indicators, periodInDays} (spec 001 §3, §7): owned by a

@@ -104,7 +104,6 @@ export function toAlertRow(row: Selected): AlertRow {
     crossing,
     alertStatus: row.alertStatus ? { ...row.alertStatus, name: row.alertStatus.name as AlertLevel['name'] } : null,
     systemStatus: alert.systemStatus,
-    comment: alert.comment,
     patient: row.patient,
     patientFileId: alert.patientFileId,
     service: row.service,
