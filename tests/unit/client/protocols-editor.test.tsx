@@ -90,7 +90,7 @@ describe('the protocol editor', () => {
       boundaries: [{ indicatorId: id(21), levelId: id(31), operator: '>', mode: 'ABSOLUTE', value: 81.5 }],
       nonObservanceRules: [{ indicators: [id(22)], periodInDays: 3, levelId: id(32) }],
     });
-  });
+  }, 60_000); // eight Mantine lists opened one after the other: 13 s alone, over 30 s on a loaded machine
 
   it('reads an existing protocol back, and shows the server\'s refusal on the field it names', async () => {
     const protocol: Protocol = {
