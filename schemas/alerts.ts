@@ -2,7 +2,7 @@
  * Alerts as professionals follow them (issue 11 §4, spec 000 §4 "Alert: pending or closed"):
  * the establishment's alerts list (GET /establishments/{id}/alerts, the list pattern), the context
  * of an alert batch (GET /alert_batches/{id}), and the changes a professional makes to an alert
- * (PUT /alerts/{alertId} a status and/or a comment; POST /alerts/{alertId}/close).
+ * (PUT /alerts/{alertId} a status and/or a comment added to its thread; POST /alerts/{alertId}/close).
  *
  * Catalogue names (levels, indicators, statuses) travel as their localised texts {fr, en?, ar?};
  * the client shows them in its language (textIn), so a change of language needs no new request.
@@ -12,7 +12,7 @@ import { dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSche
 import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
 import { historyEntrySchema } from './patient-file-history.ts';
 import { PATIENT_FILE_SEARCH_TEXT_MAX } from './patient-file-search.ts';
-import { alertColourSchema, ALERT_BATCH_SOURCES, ALERT_KINDS, alertKindSchema, alertStateSchema, BOUNDARY_OPERATORS, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
+import { alertColourSchema, ALERT_BATCH_SOURCES, ALERT_KINDS, alertKindSchema, alertStateSchema, BOUNDARY_OPERATORS, boundaryModeSchema, boundaryOperatorSchema, SYSTEM_ALERT_STATUSES, systemAlertStatusSchema } from './telemonitoring.ts';
 import { recordId } from './api/record-id.ts';
 
 /** The list's sorts: when raised (default newest first), the level's rank (1 the most urgent), the patient's name. */
@@ -81,7 +81,7 @@ export const alertIndicatorSchema = {
 export const alertRowSchema = {
   type: 'object',
   required: ['id', 'batchId', 'kind', 'status', 'raisedAt', 'level', 'indicator', 'measure', 'operator', 'threshold', 'crossing',
-    'alertStatus', 'comment', 'patient', 'patientFileId', 'service', 'updatedAt', 'updatedBy', 'closedAt', 'closedBy'],
+    'alertStatus', 'systemStatus', 'patient', 'patientFileId', 'service', 'updatedAt', 'updatedBy', 'closedAt', 'closedBy'],
   additionalProperties: false,
   properties: {
     id: uuidSchema,
@@ -107,7 +107,7 @@ export const alertRowSchema = {
       additionalProperties: false,
       properties: { id: uuidSchema, name: nameSchema, closesAlert: { type: 'boolean' } },
     },
-    comment: { type: ['string', 'null'] },
+    systemStatus: { ...systemAlertStatusSchema, type: ['string', 'null'], enum: [...SYSTEM_ALERT_STATUSES, null], description: 'Why the system closed it (closedBy null); null when a person did or it is pending' },
     patient: {
       type: 'object',
       required: ['id', 'firstName', 'lastName', 'birthDate'],
@@ -123,6 +123,23 @@ export const alertRowSchema = {
   },
 } as const;
 export type AlertRow = FromSchema<typeof alertRowSchema>;
+
+/** One comment of an alert's thread: kept as typed, with its author (null: not recorded) and time. */
+export const alertCommentSchema = {
+  type: 'object',
+  required: ['id', 'text', 'author', 'createdAt'],
+  additionalProperties: false,
+  properties: { id: uuidSchema, text: { type: 'string' }, author: { ...personNameSchema, type: ['object', 'null'] }, createdAt: dateTimeSchema },
+} as const;
+export type AlertComment = FromSchema<typeof alertCommentSchema>;
+
+/** An alert with its comments, oldest first (a new comment adds to the thread, never replaces): the batch context and the answer to a change. */
+export const alertWithCommentsSchema = {
+  ...alertRowSchema,
+  required: [...alertRowSchema.required, 'comments'],
+  properties: { ...alertRowSchema.properties, comments: { type: 'array', items: alertCommentSchema } },
+} as const;
+export type AlertWithComments = FromSchema<typeof alertWithCommentsSchema>;
 
 export const alertPageSchema = pageOf(alertRowSchema);
 export type AlertPage = FromSchema<typeof alertPageSchema>;
@@ -173,7 +190,7 @@ export const alertBatchContextSchema = {
         birthDate: { type: ['string', 'null'], format: 'date' }, sex: { type: ['string', 'null'] },
       },
     },
-    alerts: { type: 'array', items: alertRowSchema },
+    alerts: { type: 'array', items: alertWithCommentsSchema },
     indicators: {
       type: 'array',
       description: `Each indicator of the batch's alerts: its measures from ${ALERT_CONTEXT_DAYS.before} days before to ${ALERT_CONTEXT_DAYS.after} days after the batch, oldest first, with the thresholds and reference value in force`,
@@ -216,7 +233,7 @@ export const alertChangeBodySchema = {
   properties: {
     alertStatusId: { ...recordId('alertStatus'), description: "One of the establishment's alert statuses; one that closes alerts also closes this one" },
     // The bounds are checked by the handler (a code per rule, on the field), as a note's text is.
-    comment: { type: 'string', maxLength: 20_000, description: 'A text area: 2 to 500 characters, stored as typed' },
+    comment: { type: 'string', maxLength: 20_000, description: "A text area: 2 to 500 characters, stored as typed, added to the alert's comments (earlier ones are kept)" },
   },
 } as const;
 export type AlertChangeBody = FromSchema<typeof alertChangeBodySchema>;

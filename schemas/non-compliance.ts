@@ -5,16 +5,20 @@
  * nonComplianceRuleProblems (one code per rule, on its field, never clamped), so the server and a
  * form say the same thing; the schema only bounds what is read.
  *
- * The day rule (server/jobs/non-compliance.ts): days are local calendar days of the file's
- * establishment. An indicator of a rule is silent when nothing was measured since the start of
- * the local day `periodInDays` days before today, i.e. the `periodInDays` whole local days before
- * today hold no value — whatever their length in hours (23 or 25 on a daylight-saving change).
+ * The period rule (server/jobs/non-compliance.ts, docs/clinical-rules.md): counted from the last
+ * value at the same local wall-clock time of the file's establishment (Friday 20:00 + 3 days =
+ * Monday 20:00, 71 to 73 hours across a daylight-saving change).
+ *
+ * Level: a rule chooses the intervention level of its alerts (one of the establishment's); none
+ * chosen (absent or null), its alerts take the establishment's least urgent level.
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, uuidSchema } from './common.ts';
 import type { ErrorCode } from './errors.ts';
 import { localizedTextSchema } from './localized-text.ts';
 import { recordId } from './api/record-id.ts';
+import { levelRankSchema } from './catalogue.ts';
+import { alertColourSchema } from './telemonitoring.ts';
 
 export const NON_COMPLIANCE_PERIOD = { min: 1, max: 365 } as const;
 /** A rule's period in answers and in the protocols' rules (the file's rule body is a number checked by nonComplianceRuleProblems). */
@@ -32,7 +36,11 @@ export const nonComplianceRuleBodySchema = {
       description: 'Ids of indicators of the file\'s establishment (at least one, at most 50, each once)',
     },
     // A number, checked by the rules (integer, 1 to 365) so each says why on body.periodInDays.
-    periodInDays: { type: 'number', description: 'Whole local days without a value before the alert, 1 to 365' },
+    periodInDays: { type: 'number', description: 'Days without a value before the alert, 1 to 365, counted from the last value at the same local time' },
+    levelId: {
+      anyOf: [recordId('interventionLevel'), { type: 'null' }],
+      description: "The level of its alerts, one of the establishment's; absent or null: the establishment's least urgent level",
+    },
   },
 } as const;
 export type NonComplianceRuleBody = FromSchema<typeof nonComplianceRuleBodySchema>;
@@ -58,7 +66,7 @@ export function nonComplianceRuleProblems(body: { indicators: readonly string[];
 export const nonComplianceRuleSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'patientFileId', 'indicators', 'periodInDays', 'active', 'excludedAt', 'overridden', 'protocol', 'createdAt', 'updatedAt'],
+  required: ['id', 'patientFileId', 'indicators', 'periodInDays', 'level', 'active', 'excludedAt', 'overridden', 'protocol', 'createdAt', 'updatedAt'],
   properties: {
     id: uuidSchema,
     patientFileId: uuidSchema,
@@ -70,6 +78,13 @@ export const nonComplianceRuleSchema = {
       },
     },
     periodInDays: nonCompliancePeriodSchema,
+    /** The level the rule chose; null: its alerts take the establishment's least urgent level. */
+    level: {
+      anyOf: [{
+        type: 'object', additionalProperties: false, required: ['id', 'name', 'rank', 'colour'],
+        properties: { id: uuidSchema, name: localizedTextSchema, rank: levelRankSchema, colour: alertColourSchema },
+      }, { type: 'null' }],
+    },
     /** false once deactivated (for good: a deactivated rule is not restored, a new one is made). */
     active: { type: 'boolean' },
     /** Set while excluded from the file (restore clears it). */

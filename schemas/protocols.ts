@@ -68,6 +68,10 @@ export const protocolRuleInputSchema = {
   properties: {
     indicators: { type: 'array', minItems: 1, maxItems: PROTOCOL_LIMITS.ruleIndicators, items: recordId('indicator') },
     periodInDays: nonCompliancePeriodSchema,
+    levelId: {
+      anyOf: [recordId('interventionLevel'), { type: 'null' }],
+      description: "The level of its alerts, one of the establishment's; absent or null: the establishment's least urgent level",
+    },
   },
 } as const;
 
@@ -132,8 +136,12 @@ export const protocolSchema = {
     nonObservanceRules: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['id', 'indicators', 'periodInDays'],
-        properties: { id: uuidSchema, indicators: { type: 'array', items: namedSchema }, periodInDays: nonCompliancePeriodSchema },
+        type: 'object', additionalProperties: false, required: ['id', 'indicators', 'periodInDays', 'levelId', 'levelName'],
+        properties: {
+          id: uuidSchema, indicators: { type: 'array', items: namedSchema }, periodInDays: nonCompliancePeriodSchema,
+          levelId: { type: ['string', 'null'], format: 'uuid', description: "null: the establishment's least urgent level" },
+          levelName: { type: ['string', 'null'] },
+        },
       },
     },
   },

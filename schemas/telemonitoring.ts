@@ -19,6 +19,15 @@ export const ALERT_KINDS = ['THRESHOLD', 'NON_COMPLIANCE_INDICATOR', 'NON_COMPLI
 export const alertKindSchema = { type: 'string', enum: ALERT_KINDS } as const;
 export type AlertKind = FromSchema<typeof alertKindSchema>;
 
+/**
+ * Why the system, not a person, closed an alert: a value came again after a non-compliance alert
+ * (of its indicator, or the late questionnaire answered); the measure that raised it was marked
+ * entered in error. Shown in the interface's language beside the state, like a status a person sets.
+ */
+export const SYSTEM_ALERT_STATUSES = ['VALUES_RECEIVED', 'ENTERED_IN_ERROR'] as const;
+export const systemAlertStatusSchema = { type: 'string', enum: SYSTEM_ALERT_STATUSES } as const;
+export type SystemAlertStatus = FromSchema<typeof systemAlertStatusSchema>;
+
 /** What raised a batch of alerts together. */
 export const ALERT_BATCH_SOURCES = ['MEASURES', 'FORM_RESPONSE', 'NON_COMPLIANCE'] as const;
 

@@ -1,6 +1,6 @@
 /** Contracts of the alerts (issue 11 §4, spec 000 §4): the establishment's list, a batch's context, and an alert's changes. */
 import { errorResponses, errorSchema, localeOnlyQuerySchema } from '../common.ts';
-import { alertBatchContextSchema, alertChangeBodySchema, alertListQuerySchema, alertPageSchema, alertRowSchema } from '../alerts.ts';
+import { alertBatchContextSchema, alertChangeBodySchema, alertListQuerySchema, alertPageSchema, alertWithCommentsSchema } from '../alerts.ts';
 import { defineRoute } from './contract.ts';
 import { recordParams } from './record-id.ts';
 
@@ -21,11 +21,11 @@ export const alertRoutes = {
   change: defineRoute({
     method: 'PUT', url: '/api/alerts/:alertId', tags,
     summary: "Sets an alert's status (one that closes alerts closes it) and/or its comment (history ALERT_STATUS_SET, ALERT_COMMENTED, ALERT_CLOSED)",
-    params: recordParams({ alertId: 'alert' }), querystring: localeOnlyQuerySchema, body: alertChangeBodySchema, response: { 200: alertRowSchema, ...changeErrors },
+    params: recordParams({ alertId: 'alert' }), querystring: localeOnlyQuerySchema, body: alertChangeBodySchema, response: { 200: alertWithCommentsSchema, ...changeErrors },
   }),
   close: defineRoute({
     method: 'POST', url: '/api/alerts/:alertId/close', tags,
     summary: 'Closes a pending alert, with a status and a comment if given (history ALERT_CLOSED; 409 alert_already_closed)',
-    params: recordParams({ alertId: 'alert' }), querystring: localeOnlyQuerySchema, body: alertChangeBodySchema, response: { 200: alertRowSchema, ...changeErrors },
+    params: recordParams({ alertId: 'alert' }), querystring: localeOnlyQuerySchema, body: alertChangeBodySchema, response: { 200: alertWithCommentsSchema, ...changeErrors },
   }),
 } as const;

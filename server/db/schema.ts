@@ -660,7 +660,8 @@ export const alerts = pgTable('alerts', {
   crossing: jsonb('crossing').notNull().default({}),
   status: text('status', { enum: ['PENDING', 'CLOSED'] }).notNull().default('PENDING'),
   alertStatusId: uuid('alert_status_id').references(() => alertStatuses.id, { onDelete: 'set null' }),
-  comment: text('comment'),
+  /** Set when the system closed it (closedBy null): values received again, its measure entered in error. */
+  systemStatus: text('system_status', { enum: ['VALUES_RECEIVED', 'ENTERED_IN_ERROR'] }),
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }),
   updatedBy: uuid('updated_by').references(() => users.id),
@@ -679,6 +680,18 @@ export const alerts = pgTable('alerts', {
 ]);
 
 /**
+ * The comments on an alert, a thread: each kept with its author and time, never replaced (issue 18).
+ * `authorId` null only for a comment whose author was not recorded.
+ */
+export const alertComments = pgTable('alert_comments', {
+  id: id(),
+  alertId: uuid('alert_id').notNull().references(() => alerts.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  authorId: uuid('author_id').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [index('alert_comments_alert_idx').on(t.alertId, t.createdAt, t.id)]);
+
+/**
  * Non-compliance (non-observance) rules {indicators, periodInDays} (spec 001 §3, §7): owned by a
  * protocol (patientFileId null) or by a file. A file's rule that a protocol brought carries
  * `patientFileProtocolId`; `override` changes it for the file alone (`overridden`).
@@ -690,6 +703,8 @@ export const nonObservanceRules = pgTable('non_observance_rules', {
   patientFileProtocolId: uuid('patient_file_protocol_id').references(() => patientFileProtocols.id, { onDelete: 'cascade' }),
   indicatorIds: uuid('indicator_ids').array().notNull(),
   periodInDays: integer('period_in_days').notNull(),
+  /** The level of the alerts it raises; null: the establishment's least urgent level (issue 18). */
+  levelId: uuid('level_id').references(() => interventionLevels.id, { onDelete: 'set null' }),
   active: boolean('active').notNull().default(true),
   overridden: boolean('overridden').notNull().default(false),
   excludedAt: timestamp('excluded_at', { withTimezone: true }),

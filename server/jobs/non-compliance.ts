@@ -5,25 +5,23 @@
  *
  * Indicators. A rule applies when it is active and not excluded, its file OPEN with its patient
  * data active, and — for a rule a protocol brought — that protocol still active and not excluded
- * on the file. THE DAY RULE: days are local calendar days in the establishment's time zone. An
- * indicator of a rule is silent at `now` when nothing was measured (measured_at) since
- *   cutoff = the start (00:00 local) of the local day `periodInDays` days before today,
- * i.e. the `periodInDays` whole local days before today hold no value, whatever their length in
- * hours (23 or 25 across a daylight-saving change: luxon's calendar arithmetic, never 24-h blocks).
- * "No value for 3 days" on Wednesday in Paris: nothing since Sunday 00:00 local.
- * The silence is counted from the latest of: the last value, the rule's creation or last change
- * (a new, changed or restored rule does not alert at once: it needs its whole days first), and
- * the last non-compliance alert of that rule and indicator, counted from the start of its local day
- * — so an alert is raised once per silence, and again each time another `periodInDays` whole local
- * days pass without a value (alerted on the 11th with 3 days: again on the 14th), or, after a value
- * arrives, when the new silence lasts the period.
+ * on the file. THE PERIOD RULE (docs/clinical-rules.md): "no value for N days" is counted from the
+ * last value at the same local wall-clock time in the establishment's time zone — a value on Friday
+ * 20:00 with 3 days is due on Monday 20:00 local, 71, 72 or 73 hours later across a daylight-saving
+ * change (luxon's calendar arithmetic, never 24-h blocks; a wall-clock time the spring change skips,
+ * 02:30, is read as the hour after, 03:30). The period starts at the latest of: the last value
+ * (measured_at) and the rule's creation or last change (a new, changed or restored rule does not
+ * alert at once: it needs its whole period first). An alert is raised once per period: after an
+ * alert, the next one is due one more period after the same start (alerted Monday 20:00 with 3
+ * days: again Thursday 20:00), until a value starts a new period.
  *
  * Forms. Each planned occurrence of an active, non-excluded assignment of an OPEN file whose
  * limit date is past (now > limit_at: at the limit itself it may still be answered, as the
  * questionnaire screens say — server/care/forms/planning.ts) with no answered response and not
  * given up (lost_at) raises one NON_COMPLIANCE_FORM alert, once (an alert of that occurrence exists).
  *
- * Level. A non-compliance alert crosses no threshold; it takes the establishment's least urgent
+ * Level. A non-compliance alert crosses no threshold: an indicator's takes the level its rule chose
+ * (issue 18), by default — and a questionnaire's always — the establishment's least urgent
  * intervention level (the highest rank: "Information" in the demo), so the alerts list shows it
  * with a level and a colour like every other alert; null when the establishment has no level.
  *
@@ -44,35 +42,47 @@ import { raiseAlerts, type AlertToRaise } from '../care/alerts/raise.ts';
 
 export interface NonComplianceResult { alerts: number; files: number }
 
-/** The start of the local day `periodInDays` days before the local day of `at` (see the day rule above). */
-export function silenceCutoff(at: Date, periodInDays: number, timeZone: string): Date {
-  let local = DateTime.fromJSDate(at, { zone: timeZone });
-  if (!local.isValid) local = DateTime.fromJSDate(at, { zone: 'utc' });
-  return local.startOf('day').minus({ days: periodInDays }).toJSDate();
-}
+const localTime = (at: Date, timeZone: string): DateTime => {
+  const local = DateTime.fromJSDate(at, { zone: timeZone });
+  return local.isValid ? local : DateTime.fromJSDate(at, { zone: 'utc' });
+};
+
+export interface SilenceSince { lastValueAt: Date | null; ruleSince: Date; lastAlertAt: Date | null }
 
 /**
- * Whether an indicator is silent at `at`: no value nor rule change since the cutoff, and the last
- * alert's local day began no later than the cutoff (that day and the period's days since are silent).
+ * When the next non-compliance alert of an indicator is due (the period rule above): `k` periods
+ * after the start, at the same local wall-clock time, `k` the first whose time is after the last
+ * alert raised in this silence (1 when there is none).
  */
-export function isSilent(at: Date, periodInDays: number, timeZone: string, since: { lastValueAt: Date | null; ruleSince: Date; lastAlertAt: Date | null }): boolean {
-  const cutoff = silenceCutoff(at, periodInDays, timeZone).getTime();
-  if (since.lastValueAt && since.lastValueAt.getTime() >= cutoff) return false;
-  if (since.ruleSince.getTime() >= cutoff) return false;
-  return !since.lastAlertAt || silenceCutoff(since.lastAlertAt, 0, timeZone).getTime() <= cutoff;
+export function silenceDueAt(periodInDays: number, timeZone: string, since: SilenceSince): Date {
+  const start = since.lastValueAt && since.lastValueAt > since.ruleSince ? since.lastValueAt : since.ruleSince;
+  const local = localTime(start, timeZone);
+  const after = (k: number) => local.plus({ days: k * periodInDays });
+  const alerted = since.lastAlertAt && since.lastAlertAt >= start ? since.lastAlertAt.getTime() : undefined;
+  if (alerted === undefined) return after(1).toJSDate();
+  // A first guess from the calendar difference, then corrected: a day may last 23 or 25 hours.
+  let k = Math.max(1, Math.floor(localTime(new Date(alerted), timeZone).diff(local, 'days').days / periodInDays) + 1);
+  while (k > 1 && after(k - 1).toMillis() > alerted) k -= 1;
+  while (after(k).toMillis() <= alerted) k += 1;
+  return after(k).toJSDate();
+}
+
+/** Whether an indicator's alert is due at `at`: its period has passed without a value since the start or the last alert. */
+export function isSilent(at: Date, periodInDays: number, timeZone: string, since: SilenceSince): boolean {
+  return silenceDueAt(periodInDays, timeZone, since).getTime() <= at.getTime();
 }
 
 const tsOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 
 interface IndicatorFinding {
-  fileId: string; serviceId: string; ruleId: string; periodInDays: number; indicatorId: string;
+  fileId: string; serviceId: string; ruleId: string; periodInDays: number; levelId: string | null; indicatorId: string;
   reference: string; name: unknown; lastValueAt: Date | null; ruleSince: Date; lastAlertAt: Date | null;
 }
 
 /** Every (rule, indicator) that applies, with its last value, its rule's last change and its last alert; `where` on r, f, s. */
 async function indicatorCandidates(db: Db, where: SQL): Promise<IndicatorFinding[]> {
   const rows = await db.execute(sql`
-    select r.id as rule_id, r.period_in_days, f.id as file_id, f.service_id, i.id as indicator_id, i.reference, i.name,
+    select r.id as rule_id, r.period_in_days, r.level_id, f.id as file_id, f.service_id, i.id as indicator_id, i.reference, i.name,
       coalesce(r.updated_at, r.created_at) as rule_since,
       (select max(m.measured_at) from ${measures} m where m.patient_file_id = f.id and m.indicator_id = i.id) as last_value_at,
       (select max(a.raised_at) from ${alerts} a where a.rule_id = r.id and a.indicator_id = i.id) as last_alert_at
@@ -87,7 +97,7 @@ async function indicatorCandidates(db: Db, where: SQL): Promise<IndicatorFinding
       and ${where}`);
   // Both drivers (pg, PGlite) answer `{ rows }`.
   return (rows as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
-    fileId: r.file_id as string, serviceId: r.service_id as string, ruleId: r.rule_id as string, periodInDays: Number(r.period_in_days),
+    fileId: r.file_id as string, serviceId: r.service_id as string, ruleId: r.rule_id as string, periodInDays: Number(r.period_in_days), levelId: (r.level_id as string | null) ?? null,
     indicatorId: r.indicator_id as string, reference: r.reference as string, name: r.name,
     lastValueAt: tsOrNull(r.last_value_at), ruleSince: tsOrNull(r.rule_since)!, lastAlertAt: tsOrNull(r.last_alert_at),
   }));
@@ -145,7 +155,7 @@ export async function raiseNonComplianceAlerts(db: Db, now: () => Date): Promise
         const late = await lateOccurrences(tx, eq(patientFiles.id, fileId), at);
         const toRaise: AlertToRaise[] = [
           ...silences.map((f) => ({
-            kind: 'NON_COMPLIANCE_INDICATOR' as const, levelId, indicatorId: f.indicatorId, ruleId: f.ruleId,
+            kind: 'NON_COMPLIANCE_INDICATOR' as const, levelId: f.levelId ?? levelId, indicatorId: f.indicatorId, ruleId: f.ruleId,
             crossing: { periodInDays: f.periodInDays, lastValueAt: f.lastValueAt?.toISOString() ?? null, timeZone: structure.timeZone },
           })),
           ...late.map((f) => ({

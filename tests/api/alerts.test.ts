@@ -7,9 +7,10 @@
  * route (POST /patient_files/:id/indicators/data), and through raiseAlerts for instants in the past.
  * Runs on PGlite and on PostgreSQL.
  */
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, alertStatuses, indicators, interventionLevels, patientFileHistory, patientFiles, services } from '../../server/db/schema.ts';
+import { alertComments, alerts, alertStatuses, indicators, interventionLevels, patientFileHistory, patientFiles, services } from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import { ALERTS_COUNTED } from '../../server/care/alerts/list.ts';
 import type { AlertBatchContext, AlertPage, AlertRow } from '../../schemas/alerts.ts';
@@ -99,7 +100,7 @@ describe('the list', () => {
       indicator: { reference: 'systolic', name: { fr: 'Pression artérielle systolique' } },
       measure: { value: 185, enteredValue: 185 },
       patient: { firstName: 'Camille', lastName: 'Martin', birthDate: '1958-04-17' },
-      patientFileId: file.id, service: { name: 'Cardiologie' }, alertStatus: null, comment: null, closedAt: null, closedBy: null,
+      patientFileId: file.id, service: { name: 'Cardiologie' }, alertStatus: null, systemStatus: null, closedAt: null, closedBy: null,
     });
     expect(row.indicator!.unitSymbol).not.toBe('');
   });
@@ -286,10 +287,50 @@ describe('status, comment, close', () => {
     const comment = '  Patient rappelé,\nà revoir demain  ';
     const res = await call('prescriber', 'put', `/api/alerts/${alert!.id}`, { alertStatusId: await statusId(azur, 'Patient appelé'), comment });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ status: 'PENDING', comment, alertStatus: { name: { fr: 'Patient appelé' }, closesAlert: false }, updatedBy: { name: 'Claire Dubois' }, closedAt: null });
+    expect(res.body).toMatchObject({
+      status: 'PENDING', comments: [{ text: comment, author: { name: 'Claire Dubois' }, createdAt: gw.clock.now().toISOString() }],
+      alertStatus: { name: { fr: 'Patient appelé' }, closesAlert: false }, updatedBy: { name: 'Claire Dubois' }, closedAt: null,
+    });
     const kinds = (await historyOf(file.id)).map((h) => h.type).sort();
     expect(kinds).toEqual(['ALERT_COMMENTED', 'ALERT_STATUS_SET']);
     expect(JSON.stringify((await historyOf(file.id)).map((h) => h.payload))).not.toContain('rappelé');
+  });
+
+  it('a new comment is added to the thread, never replaces the one before: each with its author and time, in the batch context too', async () => {
+    const file = await newFile('Cardiologie');
+    const { batchId, alerts: [alert] } = await measure(file.id, [{ reference: 'systolic', value: 183 }]);
+    const first = await call('prescriber', 'put', `/api/alerts/${alert!.id}`, { comment: 'Patiente rappelée, pas de réponse.' });
+    expect(first.status, first.text).toBe(200);
+    const firstAt = gw.clock.now().toISOString();
+    gw.clock.advance(5 * 60_000);
+    const second = await call('operator', 'put', `/api/alerts/${alert!.id}`, { comment: 'Rappel réussi : traitement pris.' });
+    expect(second.status, second.text).toBe(200);
+    const thread = [
+      { id: expect.any(String), text: 'Patiente rappelée, pas de réponse.', author: { id: await userIdOf(db, 'prescriber'), name: 'Claire Dubois' }, createdAt: firstAt },
+      { id: expect.any(String), text: 'Rappel réussi : traitement pris.', author: { id: await userIdOf(db, 'operator'), name: 'Hugo Lefèvre' }, createdAt: gw.clock.now().toISOString() },
+    ];
+    expect(second.body.comments).toEqual(thread);
+    const context = await call('prescriber', 'get', `/api/alert_batches/${batchId}`);
+    expect((context.body as AlertBatchContext).alerts.find((a) => a.id === alert!.id)!.comments).toEqual(thread);
+    expect((await historyOf(file.id)).filter((h) => h.type === 'ALERT_COMMENTED')).toHaveLength(2);
+  });
+
+  it('migration 0018 makes an alert\'s single comment the first of its thread, with the author and time its history recorded', async () => {
+    const file = await newFile('Cardiologie');
+    const { alerts: [alert] } = await measure(file.id, [{ reference: 'systolic', value: 184 }]);
+    const author = await userIdOf(db, 'operator');
+    const commentedAt = new Date('2026-10-01T09:30:00Z');
+    // Back to the shape before 0017: the single comment on the alert, its history entry.
+    await db.execute(sql.raw('ALTER TABLE "alerts" ADD COLUMN "comment" text'));
+    await db.execute(sql`update alerts set comment = ${'Ancien commentaire'}, updated_by = ${await userIdOf(db, 'prescriber')}, updated_at = now() where id = ${alert!.id}`);
+    await db.insert(patientFileHistory).values({ patientFileId: file.id, type: 'ALERT_COMMENTED', actorId: author, occurredAt: commentedAt, payload: { alertId: alert!.id } });
+    for (const migration of ['0018_alert_comments_from_single_comment.sql', '0019_drop_alert_single_comment.sql']) {
+      const text = readFileSync(new URL(`../../server/db/migrations/${migration}`, import.meta.url), 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    }
+    expect(await db.select().from(alertComments).where(eq(alertComments.alertId, alert!.id))).toEqual([
+      { id: expect.any(String), alertId: alert!.id, text: 'Ancien commentaire', authorId: author, createdAt: commentedAt },
+    ]);
   });
 
   it('a status that closes alerts closes it, with who and when; a closed alert is 409 alert_already_closed', async () => {
@@ -310,7 +351,7 @@ describe('status, comment, close', () => {
     const { alerts: [alert] } = await measure(file.id, [{ reference: 'systolic', value: 182 }]);
     const res = await call('prescriber', 'post', `/api/alerts/${alert!.id}/close`, { comment: 'Traitement ajusté' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ status: 'CLOSED', comment: 'Traitement ajusté', alertStatus: null, closedBy: { name: 'Claire Dubois' } });
+    expect(res.body).toMatchObject({ status: 'CLOSED', comments: [{ text: 'Traitement ajusté', author: { name: 'Claire Dubois' } }], alertStatus: null, closedBy: { name: 'Claire Dubois' } });
     expect((await historyOf(file.id)).map((h) => h.type).sort()).toEqual(['ALERT_CLOSED', 'ALERT_COMMENTED']);
     expect((await listed('prescriber', `patientFileId=${file.id}&status=CLOSED`)).data.map((a) => a.id)).toEqual([alert!.id]);
     expect((await listed('prescriber', `patientFileId=${file.id}&status=PENDING`)).totalItems).toBe(0);

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indicators, nonObservanceRules, patientFileHistory, patientFileProtocols, patientFiles, protocols, services } from '../../server/db/schema.ts';
+import { indicators, interventionLevels, nonObservanceRules, patientFileHistory, patientFileProtocols, patientFiles, protocols, services } from '../../server/db/schema.ts';
 import type { NonComplianceRule } from '../../schemas/non-compliance.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
@@ -83,6 +83,30 @@ describe('a file\'s own rules', () => {
       ['NON_COMPLIANCE_RULE_CREATED', rule.id], ['NON_COMPLIANCE_RULE_UPDATED', rule.id], ['NON_COMPLIANCE_RULE_EXCLUDED', rule.id],
       ['NON_COMPLIANCE_RULE_RESTORED', rule.id], ['NON_COMPLIANCE_RULE_DEACTIVATED', rule.id],
     ]);
+  });
+});
+
+describe('the level of its alerts', () => {
+  it("is the one the rule chooses, one of the establishment's; none chosen: null (the least urgent, by default)", async () => {
+    const file = await newFile();
+    const levels = await db.select().from(interventionLevels).where(eq(interventionLevels.establishmentId, ids.azur!));
+    const watch = levels.find((l) => (l.name as { fr: string }).fr === 'Vigilance')!;
+    const path = `/api/patient_files/${file}/indicator_non_observance_rules`;
+    const byDefault = await call('prescriber', 'post', path, { indicators: [ids.weight], periodInDays: 3 });
+    expect(byDefault.status, byDefault.text).toBe(201);
+    expect(byDefault.body.level).toBeNull();
+    const chosen = await call('prescriber', 'post', path, { indicators: [ids.spo2], periodInDays: 2, levelId: watch.id });
+    expect(chosen.status, chosen.text).toBe(201);
+    expect(chosen.body.level).toEqual({ id: watch.id, name: watch.name, rank: watch.rank, colour: watch.colour });
+    const changed = await call('prescriber', 'put', `/api/indicator_non_observance_rules/${chosen.body.id}`, { indicators: [ids.spo2], periodInDays: 2, levelId: null });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.level).toBeNull();
+    expect((await historyOf(file)).find((e) => e.type === 'NON_COMPLIANCE_RULE_UPDATED')!.payload).toMatchObject({ levelId: null, previousLevelId: watch.id });
+    const [otherLevel] = await db.select().from(interventionLevels).where(eq(interventionLevels.establishmentId, ids.tilleuls!));
+    for (const levelId of [otherLevel!.id, randomUUID()]) {
+      const refused = await call('prescriber', 'post', path, { indicators: [ids.weight], periodInDays: 3, levelId });
+      expect([refused.status, refused.body.code, refused.body.field]).toEqual([404, 'not_found', 'body.levelId']);
+    }
   });
 });
 

@@ -25,7 +25,7 @@ let db: TestGateway['db']['database']['db'];
 const browsers = new Map<string, Browser>();
 let azur: string;
 let tilleuls: string;
-const ids = { cardiology: '', surgery: '', phq9: '', hfDaily: '', weight: '', spo2: '', urgent: '', watch: '', tilleulsWeight: '', tilleulsForm: '', tilleulsService: '' };
+const ids = { cardiology: '', surgery: '', phq9: '', hfDaily: '', weight: '', spo2: '', urgent: '', watch: '', tilleulsWeight: '', tilleulsLevel: '', tilleulsForm: '', tilleulsService: '' };
 
 async function as(local: string): Promise<Browser> {
   let b = browsers.get(local);
@@ -53,7 +53,7 @@ async function newFile(serviceId: string, status: 'OPEN' | 'CLOSED' = 'OPEN') {
 }
 
 let names = 0;
-/** A protocol body of CHU Azur for Cardiologie: HF-DAILY every 2 days, the weight over +1 kg at the urgent level, SpO2 silent 3 days. */
+/** A protocol body of CHU Azur for Cardiologie: HF-DAILY every 2 days, the weight over +1 kg at the urgent level, SpO2 silent 3 days at the watch level. */
 function body(overrides: Partial<ProtocolBody> = {}): ProtocolBody {
   names++;
   return {
@@ -62,7 +62,7 @@ function body(overrides: Partial<ProtocolBody> = {}): ProtocolBody {
     serviceIds: [ids.cardiology],
     forms: [{ formId: ids.hfDaily, planning: { everyDays: 2, occurrences: 5, windowHours: 24, graceHours: 12 } }, { formId: ids.phq9 }],
     boundaries: [{ indicatorId: ids.weight, levelId: ids.urgent, operator: '>', mode: 'ABSOLUTE', value: 81.5 }],
-    nonObservanceRules: [{ indicators: [ids.spo2, ids.weight], periodInDays: 3 }],
+    nonObservanceRules: [{ indicators: [ids.spo2, ids.weight], periodInDays: 3, levelId: ids.watch }],
     ...overrides,
   };
 }
@@ -83,7 +83,8 @@ beforeAll(async () => {
     phq9: await formIdOf(db, 'chu-azur', 'PHQ-9'), hfDaily: await formIdOf(db, 'chu-azur', 'HF-DAILY'),
     weight: await indicatorOf(azur, 'weight'), spo2: await indicatorOf(azur, 'spo2'),
     urgent: await levelOf(azur, 'Urgence'), watch: await levelOf(azur, 'Vigilance'),
-    tilleulsWeight: await indicatorOf(tilleuls, 'weight'), tilleulsForm: await formIdOf(db, 'clinique-des-tilleuls', 'PHQ-9'),
+    tilleulsWeight: await indicatorOf(tilleuls, 'weight'),
+    tilleulsLevel: (await db.select({ id: interventionLevels.id }).from(interventionLevels).where(eq(interventionLevels.establishmentId, tilleuls)))[0]!.id, tilleulsForm: await formIdOf(db, 'clinique-des-tilleuls', 'PHQ-9'),
     tilleulsService: (await db.select({ id: services.id }).from(services).where(eq(services.establishmentId, tilleuls)))[0]!.id,
   });
 });
@@ -98,7 +99,11 @@ describe("an establishment's protocols", () => {
       ['HF-DAILY', 'PLANNED', { everyDays: 2, occurrences: 5, windowHours: 24, graceHours: 12 }], ['PHQ-9', 'FREE', null],
     ]));
     expect(p.boundaries).toEqual([expect.objectContaining({ indicatorId: ids.weight, indicatorName: 'Poids', unit: 'kg', levelName: 'Urgence', colour: 'red', operator: '>', mode: 'ABSOLUTE', value: 81.5 })]);
-    expect(p.nonObservanceRules).toEqual([expect.objectContaining({ periodInDays: 3, indicators: [{ id: ids.spo2, name: 'Saturation en oxygène' }, { id: ids.weight, name: 'Poids' }] })]);
+    expect(p.nonObservanceRules).toEqual([expect.objectContaining({
+      periodInDays: 3, indicators: [{ id: ids.spo2, name: 'Saturation en oxygène' }, { id: ids.weight, name: 'Poids' }], levelId: ids.watch, levelName: 'Vigilance',
+    })]);
+    const byDefault = await created('prescriber', { nonObservanceRules: [{ indicators: [ids.weight], periodInDays: 2 }] });
+    expect(byDefault.nonObservanceRules).toEqual([expect.objectContaining({ periodInDays: 2, levelId: null, levelName: null })]);
     const ar = await call('manager', 'get', `/api/protocols/${p.id}?l=ar`);
     expect(ar.status, ar.text).toBe(200);
     expect((ar.body as Protocol).boundaries[0]).toMatchObject({ indicatorName: 'الوزن', levelName: 'عاجل' });
@@ -177,6 +182,8 @@ describe("an establishment's protocols", () => {
     ['an indicator of another establishment', () => ({ boundaries: [{ indicatorId: ids.tilleulsWeight, levelId: ids.urgent, operator: '>', mode: 'ABSOLUTE', value: 1 }] }), 404, 'not_found', 'body.boundaries.0.indicatorId'],
     ['an unknown level', () => ({ boundaries: [{ indicatorId: ids.weight, levelId: randomUUID(), operator: '>', mode: 'ABSOLUTE', value: 1 }] }), 404, 'not_found', 'body.boundaries.0.levelId'],
     ['a rule on an indicator of another establishment', () => ({ nonObservanceRules: [{ indicators: [ids.weight, ids.tilleulsWeight], periodInDays: 2 }] }), 404, 'not_found', 'body.nonObservanceRules.0.indicators.1'],
+    ['a rule at an unknown level', () => ({ nonObservanceRules: [{ indicators: [ids.weight], periodInDays: 2, levelId: randomUUID() }] }), 404, 'not_found', 'body.nonObservanceRules.0.levelId'],
+    ['a rule at a level of another establishment', () => ({ nonObservanceRules: [{ indicators: [ids.weight], periodInDays: 2, levelId: ids.tilleulsLevel }] }), 404, 'not_found', 'body.nonObservanceRules.0.levelId'],
     ['a French name of spaces', () => ({ name: { fr: '   ' } }), 400, 'field_required', 'body.name.fr'],
   ] as const)('refuses %s on its field', async (_what, overrides, status, code, field) => {
     const res = await call('prescriber', 'post', `/api/establishments/${azur}/protocols?l=ar`, body(overrides() as Partial<ProtocolBody>));
@@ -232,7 +239,7 @@ describe("a patient file's protocols", () => {
     const copies = await db.select().from(indicatorBoundaries).where(eq(indicatorBoundaries.patientFileId, file));
     expect(copies.map((b) => [b.indicatorId, b.operator, b.value, b.patientFileProtocolId, b.protocolId])).toEqual([[ids.weight, '>', 81.5, applied.fileProtocol.id, null]]);
     const rules = await db.select().from(nonObservanceRules).where(eq(nonObservanceRules.patientFileId, file));
-    expect(rules.map((r) => [r.indicatorIds, r.periodInDays, r.patientFileProtocolId])).toEqual([[[ids.spo2, ids.weight], 3, applied.fileProtocol.id]]);
+    expect(rules.map((r) => [r.indicatorIds, r.periodInDays, r.levelId, r.patientFileProtocolId])).toEqual([[[ids.spo2, ids.weight], 3, ids.watch, applied.fileProtocol.id]]);
 
     const [entry] = await historyOf(db, file, 'PROTOCOL_ASSIGNED');
     expect(entry!.payload).toMatchObject({ protocolId: p.id, name: p.name.fr, indicators: expect.arrayContaining([ids.weight, ids.spo2]) });

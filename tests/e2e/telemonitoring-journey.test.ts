@@ -3,7 +3,7 @@
  * is open; the patient (Camille Martin, whose heart-failure protocol alerts from 2.5 kg over her
  * 72 kg reference weight) sends the daily heart-failure questionnaire with 75.5 kg; the operator's
  * dashboard, never reloaded, shows the new alert (live event → refetch); the operator opens its
- * context, sets a status with a comment, and closes it; the patient's monitoring shows the value.
+ * context, sets a status with a comment, adds a second comment to the thread, and closes it; the patient's monitoring shows the value.
  *
  * Each language runs on a gateway of its own (one daily occurrence of the questionnaire per day,
  * and the demo data of a first start: protocol, 90 days of values, their alerts): the French run
@@ -116,6 +116,13 @@ describe('telemonitoring journey (issue 11)', () => {
       await operator.getByRole('textbox', { name: t.alerts.batch.comment }).fill(lang === 'fr' ? 'Patiente rappelée : diurétique adapté.' : 'تم الاتصال بالمريضة وتعديل مدر البول.');
       await operator.getByRole('button', { name: t.alerts.batch.save }).click();
       await operator.getByText(t.alerts.batch.saved).first().waitFor();
+      // A second comment joins the thread: both stay, each with its author.
+      const second = lang === 'fr' ? 'Poids à recontrôler demain matin.' : 'إعادة قياس الوزن صباح الغد.';
+      await operator.getByRole('textbox', { name: t.alerts.batch.comment }).fill(second);
+      await operator.getByRole('button', { name: t.alerts.batch.save }).click();
+      const thread = operator.getByRole('list', { name: t.alerts.batch.comments });
+      await thread.getByText(second).waitFor();
+      expect(await thread.getByRole('listitem').count()).toBe(2);
       await operator.getByRole('button', { name: t.alerts.batch.close }).click();
       await operator.getByRole('dialog').getByRole('button', { name: t.alerts.batch.confirm }).click();
       const closedLine = fill(t.alerts.batch.closedBy, { date: '', name: '' }).trim().split(/\s+/)[0]!;

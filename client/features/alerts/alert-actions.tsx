@@ -2,7 +2,7 @@
  * What a professional does to a pending alert (issue 11 §4): choose one of the establishment's
  * statuses (nothing preselected; one that closes alerts says so), write a comment (kept as typed),
  * save, or close after confirming. The server's messages land on their fields. A closed alert
- * says who closed it and when; a closed file's alerts are read-only.
+ * says who closed it and when (or why the system did); a closed file's alerts are read-only.
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
@@ -36,7 +36,9 @@ export function AlertActions({ alert, statuses, fileOpen }: { alert: AlertRow; s
   if (alert.status === 'CLOSED') {
     return (
       <Text data-testid={`alert-closed-${alert.id}`}>
-        {alert.closedAt && alert.closedBy ? t('alerts.batch.closedBy', { date: dateTime(alert.closedAt), name: alert.closedBy.name }) : t('alerts.status.CLOSED')}
+        {alert.closedAt && alert.closedBy ? t('alerts.batch.closedBy', { date: dateTime(alert.closedAt), name: alert.closedBy.name })
+          : alert.closedAt && alert.systemStatus ? t('alerts.batch.closedBySystem', { date: dateTime(alert.closedAt), status: t(`alerts.systemStatus.${alert.systemStatus}`) })
+            : t('alerts.status.CLOSED')}
       </Text>
     );
   }

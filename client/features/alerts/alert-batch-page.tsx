@@ -2,9 +2,10 @@
  * The context of an alert batch, `/s/:structureIndex/alerts-batch/:id` (issue 11 §4): the values
  * that raised it, each indicator's chart around them with its thresholds as bands and its
  * reference value as a line (the shared IndicatorChart), the questionnaire response that carried
- * them, the file's recent history, and for each alert its status, comment and close.
+ * them, the file's recent history, and for each alert its status, its comments (a thread, oldest
+ * first, each with its author and time) and close.
  */
-import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AlertBatchContext } from '../../../schemas/alerts.ts';
@@ -88,7 +89,16 @@ export function AlertBatchPage() {
                 {alert.measure && <Text c="dimmed" size="sm">{dateTime(alert.measure.measuredAt)}</Text>}
               </Group>
               {alert.alertStatus && <Text size="sm">{t('alerts.batch.alertStatus')} : {textIn(alert.alertStatus.name, language)}</Text>}
-              {alert.comment !== null && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{alert.comment}</Text>}
+              {alert.comments.length > 0 && (
+                <Stack gap={6} component="ol" aria-label={t('alerts.batch.comments')} m={0} p={0} style={{ listStyle: 'none' }} data-testid={`alert-comments-${alert.id}`}>
+                  {alert.comments.map((comment) => (
+                    <Box component="li" key={comment.id}>
+                      <Text size="xs" c="dimmed">{t('alerts.batch.commentedBy', { date: dateTime(comment.createdAt), name: comment.author?.name ?? t('alerts.batch.unknownAuthor') })}</Text>
+                      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{comment.text}</Text>
+                    </Box>
+                  ))}
+                </Stack>
+              )}
               {alert.updatedAt && alert.updatedBy && alert.status === 'PENDING' && (
                 <Text size="xs" c="dimmed">{t('alerts.batch.commentBy', { date: dateTime(alert.updatedAt), name: alert.updatedBy.name })}</Text>
               )}

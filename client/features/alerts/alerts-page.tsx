@@ -56,7 +56,11 @@ function useAlertColumns() {
     column.accessor('raisedAt', { id: 'raisedAt', header: t('alerts.columns.raisedAt'), cell: (c) => dateTime(c.getValue()) }),
     column.accessor('status', {
       id: 'state', header: t('alerts.columns.status'),
-      cell: ({ row: { original } }) => (original.alertStatus ? `${t(`alerts.status.${original.status}`)} · ${textIn(original.alertStatus.name, language)}` : t(`alerts.status.${original.status}`)),
+      cell: ({ row: { original } }) => {
+        const state = t(`alerts.status.${original.status}`);
+        const why = original.systemStatus ? t(`alerts.systemStatus.${original.systemStatus}`) : original.alertStatus ? textIn(original.alertStatus.name, language) : undefined;
+        return why ? `${state} · ${why}` : state;
+      },
     }),
     column.accessor('service.name', { id: 'service', header: t('alerts.columns.service'), cell: (c) => <TruncatedText maw={200}>{c.getValue()}</TruncatedText> }),
   ], [t, dateTime, language]);

@@ -32,7 +32,7 @@ export function IndicatorsTab({ file }: { file: PatientFileSummary }) {
       <ValueTableSection fileId={file.id} readOnly={readOnly} indicators={list} />
       <Divider />
       <ThresholdsSection fileId={file.id} readOnly={readOnly} indicators={indicators} />
-      <RulesSection fileId={file.id} readOnly={readOnly} indicators={list} />
+      <RulesSection fileId={file.id} establishmentId={file.service.establishment.id} readOnly={readOnly} indicators={list} />
     </Stack>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * The file's non-compliance rules (slice D's routes): each with its indicators, its days without a
- * value, its state and the protocol that brought it; add one, deactivate, exclude, restore.
+ * value, the level of its alerts (the establishment's least urgent unless one is chosen), its
+ * state and the protocol that brought it; add one, deactivate, exclude, restore.
  */
-import { Badge, Button, Group, MultiSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, MultiSelect, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomizableIndicator } from '../../../schemas/customizable-indicators.ts';
 import { nameOf } from '../../blocks/value-tables/format.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
+import { useInterventionLevels } from '../../lib/api/catalogue.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { QueryState } from '../../lib/ui/query-state.tsx';
 import { useNonComplianceRules, useTabChange } from './api/indicators-tab.ts';
@@ -15,13 +17,15 @@ import { INDICATORS_TAB } from './texts.ts';
 
 const K = 'indicatorsTab';
 
-export function RulesSection({ fileId, readOnly, indicators }: { fileId: string; readOnly: boolean; indicators: CustomizableIndicator[] }) {
+export function RulesSection({ fileId, establishmentId, readOnly, indicators }: { fileId: string; establishmentId: string; readOnly: boolean; indicators: CustomizableIndicator[] }) {
   const { t } = useTranslation(INDICATORS_TAB);
   const { language } = useDates();
   const rules = useNonComplianceRules(fileId);
   const change = useTabChange(fileId);
   const [ids, setIds] = useState<string[]>([]);
   const [period, setPeriod] = useState('');
+  const [levelId, setLevelId] = useState<string | null>(null);
+  const levels = useInterventionLevels(establishmentId);
   const server = messagesByField(change.variables?.action === 'createRule' ? change.error : null);
 
   return (
@@ -35,6 +39,9 @@ export function RulesSection({ fileId, readOnly, indicators }: { fileId: string;
               <Group justify="space-between">
                 <Group gap="xs">
                   <Text size="sm">{t(`${K}.rules.summary`, { indicators: rule.indicators.map((i) => nameOf(i.name, language)).join(', '), count: rule.periodInDays })}</Text>
+                  <Badge size="sm" variant="outline" color="gray" tt="none">
+                    {rule.level ? t(`${K}.rules.levelOf`, { level: nameOf(rule.level.name, language) }) : t(`${K}.rules.leastUrgent`)}
+                  </Badge>
                   <Badge size="sm" variant="dot" color={state === 'active' ? 'positive' : 'gray'} tt="none">{t(`${K}.rules.state.${state}`)}</Badge>
                   {rule.protocol && <Badge size="sm" variant="outline" tt="none">{t(`${K}.rules.fromProtocol`, { name: nameOf(rule.protocol.name, language) })}</Badge>}
                 </Group>
@@ -55,8 +62,8 @@ export function RulesSection({ fileId, readOnly, indicators }: { fileId: string;
         <form noValidate aria-label={t(`${K}.rules.add`)} onSubmit={(e) => {
           e.preventDefault();
           // Sent as typed: the server says on its field why a period is refused (never clamped here).
-          change.mutate({ action: 'createRule', body: { indicators: ids, periodInDays: period.trim() === '' ? Number.NaN : Number(period) } }, {
-            onSuccess: () => { setIds([]); setPeriod(''); },
+          change.mutate({ action: 'createRule', body: { indicators: ids, periodInDays: period.trim() === '' ? Number.NaN : Number(period), levelId } }, {
+            onSuccess: () => { setIds([]); setPeriod(''); setLevelId(null); },
           });
         }}>
           <Group align="flex-end" wrap="wrap">
@@ -68,6 +75,10 @@ export function RulesSection({ fileId, readOnly, indicators }: { fileId: string;
             <TextInput
               label={t(`${K}.rules.periodInDays`)} description={t(`${K}.rules.periodHint`)} required w={180} dir="ltr" inputMode="numeric"
               value={period} onChange={(e) => setPeriod(e.currentTarget.value)} error={server['body.periodInDays']}
+            />
+            <Select
+              label={t(`${K}.rules.level`)} placeholder={t(`${K}.rules.leastUrgent`)} clearable w={220} value={levelId} onChange={setLevelId}
+              data={(levels.data ?? []).map((l) => ({ value: l.id, label: nameOf(l.name, language) }))} error={server['body.levelId']}
             />
             <Button type="submit" loading={change.isPending && change.variables?.action === 'createRule'}>{t(`${K}.rules.save`)}</Button>
           </Group>

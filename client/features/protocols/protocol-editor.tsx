@@ -2,7 +2,8 @@
  * A protocol's form (issue 11 §8): its name and description in three languages, its services,
  * its questionnaires with their planning (the questionnaires' planning shape in the forms stack,
  * SchemaForm over planningSchema, as the file's own planning dialog), its thresholds (indicator,
- * level, operator, mode, value) and its non-compliance rules (indicators, period in days).
+ * level, operator, mode, value) and its non-compliance rules (indicators, period in days, level of
+ * their alerts: the establishment's least urgent unless one is chosen).
  *
  * Nothing is preselected: a new row's choices are empty until picked. Numbers are kept as typed
  * (a comma read as the decimal point) and sent as such, never rounded; what is missing or not a
@@ -31,7 +32,7 @@ export interface ProtocolOptions {
 }
 interface FormRow { key: number; formId: string | null; ownPlanning: boolean; planning: Partial<Planning> }
 interface BoundaryRow { key: number; indicatorId: string | null; levelId: string | null; operator: string | null; mode: string | null; value: string }
-interface RuleRow { key: number; indicators: string[]; periodInDays: string }
+interface RuleRow { key: number; indicators: string[]; periodInDays: string; levelId: string | null }
 export interface Draft { name: Texts; description: Texts; serviceIds: string[]; forms: FormRow[]; boundaries: BoundaryRow[]; rules: RuleRow[] }
 
 let keys = 0;
@@ -44,7 +45,7 @@ export function draftOf(protocol: Protocol | undefined, language: Language): Dra
     serviceIds: protocol?.services.map((s) => s.id) ?? [],
     forms: protocol?.forms.map((f) => ({ key: nextKey(), formId: f.formId, ownPlanning: f.planning !== null, planning: f.planning ?? {} })) ?? [],
     boundaries: protocol?.boundaries.map((b) => ({ key: nextKey(), indicatorId: b.indicatorId, levelId: b.levelId, operator: b.operator, mode: b.mode, value: typedText(language, b.value) })) ?? [],
-    rules: protocol?.nonObservanceRules.map((r) => ({ key: nextKey(), indicators: r.indicators.map((i) => i.id), periodInDays: String(r.periodInDays) })) ?? [],
+    rules: protocol?.nonObservanceRules.map((r) => ({ key: nextKey(), indicators: r.indicators.map((i) => i.id), periodInDays: String(r.periodInDays), levelId: r.levelId })) ?? [],
   };
 }
 
@@ -86,7 +87,7 @@ export function bodyOf(draft: Draft): { body: ProtocolBody } | { errors: Record<
       boundaries: draft.boundaries.map((b) => ({
         indicatorId: b.indicatorId!, levelId: b.levelId!, operator: b.operator as BoundaryOperator, mode: b.mode as BoundaryMode, value: numberOf(b.value)!,
       })),
-      nonObservanceRules: draft.rules.map((r) => ({ indicators: r.indicators, periodInDays: numberOf(r.periodInDays)! })),
+      nonObservanceRules: draft.rules.map((r) => ({ indicators: r.indicators, periodInDays: numberOf(r.periodInDays)!, levelId: r.levelId })),
     },
   };
 }
@@ -218,10 +219,12 @@ export function ProtocolEditor({ initial, options, serverErrors = {}, saving = f
                 error={errorOf(`body.nonObservanceRules.${i}.indicators`) ?? Object.entries(serverErrors).find(([f]) => f.startsWith(`body.nonObservanceRules.${i}.indicators.`))?.[1]} />
               <TextInput label={t(k('periodInDays'))} value={row.periodInDays} inputMode="numeric" required w={160} dir="ltr"
                 onChange={(e) => setRow('rules', i, { periodInDays: e.currentTarget.value })} error={errorOf(`body.nonObservanceRules.${i}.periodInDays`)} />
+              <Select label={t(k('ruleLevel'))} placeholder={t(k('ruleLevelDefault'))} data={levelData} value={row.levelId} clearable w={220}
+                onChange={(levelId) => setRow('rules', i, { levelId })} error={errorOf(`body.nonObservanceRules.${i}.levelId`)} />
               <ActionIcon variant="subtle" color="negative" mt={28} aria-label={t(k('removeRule'), { n: i + 1 })} onClick={() => removeRow('rules', i)}>×</ActionIcon>
             </Group>
           ))}
-          <Group><Button variant="light" onClick={() => update((d) => ({ ...d, rules: [...d.rules, { key: nextKey(), indicators: [], periodInDays: '' }] }))}>{t(k('addRule'))}</Button></Group>
+          <Group><Button variant="light" onClick={() => update((d) => ({ ...d, rules: [...d.rules, { key: nextKey(), indicators: [], periodInDays: '', levelId: null }] }))}>{t(k('addRule'))}</Button></Group>
         </Stack>
       </Fieldset>
 

@@ -14,6 +14,7 @@ import type { CareContext } from '../context.ts';
 import { effectiveBoundaries } from '../measures/boundaries.ts';
 import { thresholdOf } from '../measures/evaluate.ts';
 import { patientFileHistoryPage } from '../patient-file-history/history.ts';
+import { withComments } from './comments.ts';
 import { alertRows } from './list.ts';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +29,7 @@ export async function alertBatchContext(care: CareContext, batchId: string): Pro
   const to = new Date(batch.createdAt.getTime() + ALERT_CONTEXT_DAYS.after * DAY_MS);
 
   const [batchAlerts, [header], response, history] = await Promise.all([
-    alertRows(care, eq(alerts.batchId, batch.id)),
+    alertRows(care, eq(alerts.batchId, batch.id)).then((rows) => withComments(db, rows)),
     db.select({
       id: users.id, firstName: users.firstName, lastName: users.lastName, birthDate: users.birthDate, sex: users.sex,
       serviceId: services.id, serviceName: services.name,

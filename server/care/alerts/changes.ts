@@ -1,6 +1,6 @@
 /**
  * What a professional does to an alert (issue 11 §4, spec 000 §4): set one of the establishment's
- * alert statuses, write a comment, close it. Each change is one transaction with its history
+ * alert statuses, add a comment to its thread (comments.ts: every comment kept), close it. Each change is one transaction with its history
  * entries on the file (ALERT_STATUS_SET, ALERT_COMMENTED, ALERT_CLOSED; payload: the alert, its
  * batch and the status — never the comment's text, the history is read by more people), and
  * stamps updated_at/by (closed_at/by when it closes). A status with `closesAlert` also closes the
@@ -10,9 +10,10 @@
 import { and, eq } from 'drizzle-orm';
 import { alertStatuses, alerts } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import type { AlertChangeBody, AlertRow } from '../../../schemas/alerts.ts';
+import type { AlertChangeBody, AlertWithComments } from '../../../schemas/alerts.ts';
 import { noteTextError } from '../../../schemas/notes.ts';
 import type { CareContext } from '../context.ts';
+import { addAlertComment, withComments } from './comments.ts';
 import { alertRows } from './list.ts';
 
 /** The alert through its file (404 unless the caller may open it), for a change by a professional of an open file (who asks and the states are checked after the body's ids: an id of someone else is 404 whoever asks). */
@@ -32,7 +33,7 @@ async function statusOf(care: CareContext, establishmentId: string, body: AlertC
   return status;
 }
 
-async function change(care: CareContext, alertId: string, body: AlertChangeBody, close: boolean): Promise<AlertRow> {
+async function change(care: CareContext, alertId: string, body: AlertChangeBody, close: boolean): Promise<AlertWithComments> {
   const { file, alert } = await alertForChange(care, alertId);
   if (!close && body.alertStatusId === undefined && body.comment === undefined) throw badRequest('field_required', {}, 'body.alertStatusId');
   const status = await statusOf(care, file.establishmentId, body);
@@ -49,17 +50,19 @@ async function change(care: CareContext, alertId: string, body: AlertChangeBody,
     // Only while it is pending: a close that won the race leaves nothing to change.
     const changed = await tx.update(alerts).set({
       ...(status ? { alertStatusId: status.id } : {}),
-      ...(body.comment !== undefined ? { comment: body.comment } : {}),
       updatedAt: now, updatedBy: care.userId,
       ...(closes ? { status: 'CLOSED' as const, closedAt: now, closedBy: care.userId } : {}),
     }).where(and(eq(alerts.id, alert.id), eq(alerts.status, 'PENDING'))).returning({ id: alerts.id });
     if (changed.length === 0) throw new AppError(409, 'alert_already_closed');
     const about = { alertId: alert.id, batchId: alert.batchId, kind: alert.kind };
     if (status) await file.recordHistory(tx, 'ALERT_STATUS_SET', { ...about, alertStatusId: status.id, alertStatusName: status.name });
-    if (body.comment !== undefined) await file.recordHistory(tx, 'ALERT_COMMENTED', about);
+    if (body.comment !== undefined) {
+      await addAlertComment(tx, alert.id, body.comment, care.userId, now);
+      await file.recordHistory(tx, 'ALERT_COMMENTED', about);
+    }
     if (closes) await file.recordHistory(tx, 'ALERT_CLOSED', { ...about, ...(status ? { alertStatusId: status.id } : {}) });
   });
-  const [row] = await alertRows(care, eq(alerts.id, alert.id));
+  const [row] = await withComments(care.db, await alertRows(care, eq(alerts.id, alert.id)));
   return row!;
 }
 

@@ -103,7 +103,7 @@ export function toAlertRow(row: Selected): AlertRow {
     threshold: numberOr(crossing.threshold),
     crossing,
     alertStatus: row.alertStatus ? { ...row.alertStatus, name: row.alertStatus.name as AlertLevel['name'] } : null,
-    comment: alert.comment,
+    systemStatus: alert.systemStatus,
     patient: row.patient,
     patientFileId: alert.patientFileId,
     service: row.service,

@@ -19,6 +19,7 @@ import { conflict } from './form-rows.ts';
 import { recordAnswerMeasures } from './indicator-mapping.ts';
 import { FREE_RESPONSES_PER_DAY } from './limits.ts';
 import { isLate } from './planning.ts';
+import { closeAnsweredFormAlerts } from '../non-compliance/values-received.ts';
 
 const DAY = 24 * 3_600_000;
 
@@ -77,6 +78,7 @@ export async function submitResponse(care: CareContext, patientFileId: string, b
       if (!(await attachFile(tx, id, { kind: 'form_response', id: responseId, patientFileId: file.id }))) throw new AppError(404, 'not_found', {}, field);
     }
     await file.recordHistory(tx, 'FORM_RESPONSE', { formResponseId: responseId, formId: body.formId, lostOccurrences: earlierLate.length }, { onBehalfOf });
+    await closeAnsweredFormAlerts(tx, file.id, target.assignmentId, responseId, at);
     // Answers mapped to indicators become measures, evaluated, their alerts one batch linked to the response.
     await recordAnswerMeasures(tx, file, definition, { answers: body.answers as Record<string, unknown>, computed }, { userId, onBehalfOf }, { id: responseId, answeredAt: at });
     return responseId;

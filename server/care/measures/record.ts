@@ -20,6 +20,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import { convertUnit } from '../../shared/ucum.ts';
 import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import { raiseAlerts, type AlertToRaise, type RaisedBatch } from '../alerts/raise.ts';
+import { closeAnsweredIndicatorAlerts } from '../non-compliance/values-received.ts';
 import { effectiveBoundaries, type IndicatorInForce } from './boundaries.ts';
 import { measureEvaluator, normalise, type Crossing } from './evaluate.ts';
 import { requirePlausible } from './plausible.ts';
@@ -123,6 +124,7 @@ export async function recordMeasures(
       ${arrayLiteral(stored.map((m) => m.value))}::float8[], ${arrayLiteral(stored.map((m) => m.enteredValue))}::float8[],
       ${arrayLiteral(stored.map((m) => m.enteredUnit))}::text[], ${arrayLiteral(stored.map((m) => m.measuredAt.toISOString()))}::timestamptz[])
       as m(id, indicator_id, value, entered_value, entered_unit, measured_at)`);
+  await closeAnsweredIndicatorAlerts(tx, file.id, stored, at);
   const batch = await raiseAlerts(tx, file, { source: occasion.source === 'FORM_RESPONSE' ? 'FORM_RESPONSE' : 'MEASURES', formResponseId: occasion.formResponseId ?? null }, toRaise, at);
   return { measures: stored, batch, alerts: batch ? raised.map((alert, i) => ({ ...alert, id: batch.alertIds[i]! })) : [] };
 }

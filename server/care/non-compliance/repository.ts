@@ -11,7 +11,7 @@
  * its last change (a changed or restored rule does not alert at once, as a new one does not).
  */
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { indicators, nonObservanceRules, patientFileProtocols, protocols } from '../../db/schema.ts';
+import { indicators, interventionLevels, nonObservanceRules, patientFileProtocols, protocols } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { isUuid } from '../../../schemas/common.ts';
 import type { ErrorCode } from '../../../schemas/errors.ts';
@@ -28,9 +28,11 @@ function select(care: CareContext) {
   return care.db.select({
     rule: nonObservanceRules,
     protocol: { id: protocols.id, name: protocols.name, patientFileProtocolId: patientFileProtocols.id },
+    level: { id: interventionLevels.id, name: interventionLevels.name, rank: interventionLevels.rank, colour: interventionLevels.colour },
   }).from(nonObservanceRules)
     .leftJoin(patientFileProtocols, eq(patientFileProtocols.id, nonObservanceRules.patientFileProtocolId))
-    .leftJoin(protocols, eq(protocols.id, patientFileProtocols.protocolId));
+    .leftJoin(protocols, eq(protocols.id, patientFileProtocols.protocolId))
+    .leftJoin(interventionLevels, eq(interventionLevels.id, nonObservanceRules.levelId));
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
@@ -40,8 +42,9 @@ async function toRules(care: CareContext, rows: Selected[]): Promise<NonComplian
   const found = ids.length === 0 ? [] : await care.db.select({ id: indicators.id, reference: indicators.reference, name: indicators.name })
     .from(indicators).where(inArray(indicators.id, ids));
   const byId = new Map(found.map((i) => [i.id, i]));
-  return rows.map(({ rule, protocol }) => ({
+  return rows.map(({ rule, protocol, level }) => ({
     id: rule.id, patientFileId: rule.patientFileId!, periodInDays: rule.periodInDays,
+    level: level?.id ? { ...level, name: level.name as LocalizedName } : null,
     indicators: rule.indicatorIds.flatMap((id) => {
       const indicator = byId.get(id);
       return indicator ? [{ id, reference: indicator.reference, name: indicator.name as LocalizedName }] : [];
@@ -74,6 +77,15 @@ async function indicatorReferences(care: CareContext, file: PatientFileHandle, b
   return body.indicators.map((id) => references.get(id)!);
 }
 
+/** The body's level, one of the file's establishment (404 on body.levelId otherwise); null: the least urgent, by default. */
+async function levelOf(care: CareContext, file: PatientFileHandle, body: NonComplianceRuleBody): Promise<string | null> {
+  if (body.levelId === undefined || body.levelId === null) return null;
+  const [level] = isUuid(body.levelId) ? await care.db.select({ id: interventionLevels.id }).from(interventionLevels)
+    .where(and(eq(interventionLevels.id, body.levelId), eq(interventionLevels.establishmentId, file.establishmentId))) : [];
+  if (!level) throw new AppError(404, 'not_found', {}, 'body.levelId');
+  return level.id;
+}
+
 /** The body's rules, after who and which state: 400 on the field, nothing clamped. */
 function checkBody(body: NonComplianceRuleBody): void {
   const [problem] = nonComplianceRuleProblems(body);
@@ -88,28 +100,30 @@ export async function listRules(care: CareContext, file: PatientFileHandle): Pro
 
 export async function createRule(care: CareContext, file: PatientFileHandle, body: NonComplianceRuleBody): Promise<NonComplianceRule> {
   const references = await indicatorReferences(care, file, body);
+  const levelId = await levelOf(care, file, body);
   file.requireProfessional();
   file.requireOpen();
   checkBody(body);
   const id = await care.db.transaction(async (tx) => {
     const [row] = await tx.insert(nonObservanceRules).values({
-      patientFileId: file.id, indicatorIds: body.indicators, periodInDays: body.periodInDays, createdBy: care.userId, createdAt: care.now(),
+      patientFileId: file.id, indicatorIds: body.indicators, periodInDays: body.periodInDays, levelId, createdBy: care.userId, createdAt: care.now(),
     }).returning({ id: nonObservanceRules.id });
-    await file.recordHistory(tx, 'NON_COMPLIANCE_RULE_CREATED', { ruleId: row!.id, indicators: references, periodInDays: body.periodInDays });
+    await file.recordHistory(tx, 'NON_COMPLIANCE_RULE_CREATED', { ruleId: row!.id, indicators: references, periodInDays: body.periodInDays, levelId });
     return row!.id;
   });
   return ruleOf(care, id);
 }
 
 /** A rule of a file the caller may open, for a change: its file open, the caller a professional of it. */
-async function ruleForChange(care: CareContext, ruleId: string, body?: NonComplianceRuleBody): Promise<{ file: PatientFileHandle; rule: Row; references: string[] }> {
+async function ruleForChange(care: CareContext, ruleId: string, body?: NonComplianceRuleBody): Promise<{ file: PatientFileHandle; rule: Row; references: string[]; levelId: string | null }> {
   const file = await care.patientFileOf('rule', ruleId);
   const [rule] = await care.db.select().from(nonObservanceRules).where(and(eq(nonObservanceRules.id, ruleId), eq(nonObservanceRules.patientFileId, file.id)));
   if (!rule) throw notFound();
   const references = body ? await indicatorReferences(care, file, body) : [];
+  const levelId = body ? await levelOf(care, file, body) : rule.levelId;
   file.requireProfessional();
   file.requireOpen();
-  return { file, rule, references };
+  return { file, rule, references, levelId };
 }
 
 /**
@@ -134,21 +148,21 @@ async function change(
 const requireActive = (rule: Row) => { if (!rule.active) throw conflict('non_compliance_rule_deactivated'); };
 
 export async function updateRule(care: CareContext, ruleId: string, body: NonComplianceRuleBody): Promise<NonComplianceRule> {
-  const { file, rule, references } = await ruleForChange(care, ruleId, body);
+  const { file, rule, references, levelId } = await ruleForChange(care, ruleId, body);
   requireActive(rule);
   if (rule.patientFileProtocolId) throw conflict('non_compliance_rule_from_protocol');
   checkBody(body);
-  return change(care, file, rule, 'NON_COMPLIANCE_RULE_UPDATED', { indicatorIds: body.indicators, periodInDays: body.periodInDays },
-    { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays }, {}, 'non_compliance_rule_deactivated');
+  return change(care, file, rule, 'NON_COMPLIANCE_RULE_UPDATED', { indicatorIds: body.indicators, periodInDays: body.periodInDays, levelId },
+    { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays, levelId, previousLevelId: rule.levelId }, {}, 'non_compliance_rule_deactivated');
 }
 
 export async function overrideRule(care: CareContext, ruleId: string, body: NonComplianceRuleBody): Promise<NonComplianceRule> {
-  const { file, rule, references } = await ruleForChange(care, ruleId, body);
+  const { file, rule, references, levelId } = await ruleForChange(care, ruleId, body);
   requireActive(rule);
   if (!rule.patientFileProtocolId) throw conflict('non_compliance_rule_not_from_protocol');
   checkBody(body);
-  return change(care, file, rule, 'NON_COMPLIANCE_RULE_OVERRIDDEN', { indicatorIds: body.indicators, periodInDays: body.periodInDays, overridden: true },
-    { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays }, {}, 'non_compliance_rule_deactivated');
+  return change(care, file, rule, 'NON_COMPLIANCE_RULE_OVERRIDDEN', { indicatorIds: body.indicators, periodInDays: body.periodInDays, levelId, overridden: true },
+    { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays, levelId, previousLevelId: rule.levelId }, {}, 'non_compliance_rule_deactivated');
 }
 
 export async function deactivateRule(care: CareContext, ruleId: string): Promise<NonComplianceRule> {

@@ -130,7 +130,7 @@ export function fileProtocolsRepository(care: CareContext) {
         }
         if (parts.nonObservanceRules.length) {
           await tx.insert(nonObservanceRules).values(parts.nonObservanceRules.map((r, i) => ({
-            indicatorIds: r.indicators.map((x) => x.id), periodInDays: r.periodInDays,
+            indicatorIds: r.indicators.map((x) => x.id), periodInDays: r.periodInDays, levelId: r.levelId,
             patientFileId: file.id, patientFileProtocolId: row.id, createdBy: care.userId, createdAt: new Date(at.getTime() + i),
           })));
         }

@@ -79,7 +79,8 @@ async function checkBody(db: Db, establishmentId: string, body: ProtocolBody) {
 
   const indicatorIds = [...body.boundaries.map((b) => b.indicatorId), ...body.nonObservanceRules.flatMap((r) => r.indicators)];
   const ownIndicators = await ownedIds(db, indicators, establishmentId, indicatorIds);
-  const ownLevels = await ownedIds(db, interventionLevels, establishmentId, body.boundaries.map((b) => b.levelId));
+  const ruleLevels = body.nonObservanceRules.flatMap((r) => (r.levelId ? [r.levelId] : []));
+  const ownLevels = await ownedIds(db, interventionLevels, establishmentId, [...body.boundaries.map((b) => b.levelId), ...ruleLevels]);
   body.boundaries.forEach((b, i) => {
     if (!ownIndicators.has(b.indicatorId)) throw notFoundOn(`body.boundaries.${i}.indicatorId`);
     if (!ownLevels.has(b.levelId)) throw notFoundOn(`body.boundaries.${i}.levelId`);
@@ -87,6 +88,7 @@ async function checkBody(db: Db, establishmentId: string, body: ProtocolBody) {
   body.nonObservanceRules.forEach((r, i) => {
     noDuplicates(r.indicators, (j) => `body.nonObservanceRules.${i}.indicators.${j}`);
     r.indicators.forEach((id, j) => { if (!ownIndicators.has(id)) throw notFoundOn(`body.nonObservanceRules.${i}.indicators.${j}`); });
+    if (r.levelId && !ownLevels.has(r.levelId)) throw notFoundOn(`body.nonObservanceRules.${i}.levelId`);
   });
 }
 
@@ -110,7 +112,7 @@ async function writeParts(tx: Db, protocolId: string, body: ProtocolBody, at: Da
   }
   if (body.nonObservanceRules.length) {
     await tx.insert(nonObservanceRules).values(body.nonObservanceRules.map((r, i) => ({
-      protocolId, indicatorIds: r.indicators, periodInDays: r.periodInDays, createdBy: userId, createdAt: later(i),
+      protocolId, indicatorIds: r.indicators, periodInDays: r.periodInDays, levelId: r.levelId ?? null, createdBy: userId, createdAt: later(i),
     })));
   }
 }
@@ -129,9 +131,11 @@ export async function protocolParts(db: Db, protocolId: string, language: string
       .from(indicatorBoundaries).innerJoin(indicators, eq(indicators.id, indicatorBoundaries.indicatorId)).innerJoin(units, eq(units.id, indicators.unitId))
       .innerJoin(interventionLevels, eq(interventionLevels.id, indicatorBoundaries.levelId))
       .where(own(indicatorBoundaries)).orderBy(asc(indicatorBoundaries.createdAt), asc(indicatorBoundaries.id)),
-    db.select().from(nonObservanceRules).where(own(nonObservanceRules)).orderBy(asc(nonObservanceRules.createdAt), asc(nonObservanceRules.id)),
+    db.select({ rule: nonObservanceRules, levelName: interventionLevels.name }).from(nonObservanceRules)
+      .leftJoin(interventionLevels, eq(interventionLevels.id, nonObservanceRules.levelId))
+      .where(own(nonObservanceRules)).orderBy(asc(nonObservanceRules.createdAt), asc(nonObservanceRules.id)),
   ]);
-  const ruleIndicatorIds = [...new Set(ruleRows.flatMap((r) => r.indicatorIds))];
+  const ruleIndicatorIds = [...new Set(ruleRows.flatMap((r) => r.rule.indicatorIds))];
   const indicatorNames = new Map((ruleIndicatorIds.length === 0 ? [] : await db.select({ id: indicators.id, name: indicators.name }).from(indicators)
     .where(inArray(indicators.id, ruleIndicatorIds))).map((i) => [i.id, name(i.name, language)]));
   return {
@@ -144,8 +148,9 @@ export async function protocolParts(db: Db, protocolId: string, language: string
       id: b.id, indicatorId: b.indicatorId, indicatorName: name(indicatorName, language), unit, levelId: b.levelId, levelName: name(levelName, language),
       colour, operator: b.operator, mode: b.mode, value: b.value,
     })),
-    nonObservanceRules: ruleRows.map((r) => ({
+    nonObservanceRules: ruleRows.map(({ rule: r, levelName }) => ({
       id: r.id, periodInDays: r.periodInDays, indicators: r.indicatorIds.map((id) => ({ id, name: indicatorNames.get(id) ?? '' })),
+      levelId: r.levelId, levelName: levelName === null ? null : name(levelName, language),
     })),
   };
 }

@@ -38,7 +38,7 @@ const row: AlertRow = {
   level: { id: URGENT, name: { fr: 'Urgence' }, rank: 1, colour: 'red' },
   indicator: { id: '00000000-0000-4000-8000-0000000000f1', reference: 'systolic', name: { fr: 'Pression artérielle systolique' }, unitSymbol: 'mmHg', decimals: 0 },
   measure: { id: '00000000-0000-4000-8000-0000000000f2', value: 185, measuredAt: '2026-03-29T07:55:00.000Z', enteredValue: 185, enteredUnit: 'mm[Hg]' },
-  operator: '>=', threshold: 180, crossing: {}, alertStatus: null, comment: null,
+  operator: '>=', threshold: 180, crossing: {}, alertStatus: null, systemStatus: null,
   patient: { id: '00000000-0000-4000-8000-0000000000p1'.replace('p', '0'), firstName: 'Camille', lastName: 'Martin', birthDate: '1958-04-17' },
   patientFileId: '00000000-0000-4000-8000-0000000000f3', service: { id: CARDIO, name: 'Cardiologie' },
   updatedAt: null, updatedBy: null, closedAt: null, closedBy: null,

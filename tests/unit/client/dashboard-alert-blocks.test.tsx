@@ -35,7 +35,7 @@ function alertOf(n: number, firstName: string, lastName: string, value: number):
     id, batchId: `00000000-0000-4000-8000-0000000002${String(n).padStart(2, '0')}`, kind: 'THRESHOLD', status: 'PENDING',
     raisedAt: '2026-11-23T08:30:00.000Z', level: urgent, indicator: weight,
     measure: { id: `00000000-0000-4000-8000-0000000003${String(n).padStart(2, '0')}`, value, measuredAt: '2026-11-23T08:00:00.000Z', enteredValue: value, enteredUnit: 'kg' },
-    operator: '>', threshold: 3, crossing: {}, alertStatus: null, comment: null,
+    operator: '>', threshold: 3, crossing: {}, alertStatus: null, systemStatus: null,
     patient: { id: `00000000-0000-4000-8000-0000000004${String(n).padStart(2, '0')}`, firstName, lastName, birthDate: null },
     patientFileId: `00000000-0000-4000-8000-0000000005${String(n).padStart(2, '0')}`,
     service: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Cardiologie' },

@@ -27,6 +27,7 @@ import { fakeFetch, type FakeAnswer } from './fake-fetch.ts';
 vi.mock('../../../client/lib/notify.ts', () => ({ notify: vi.fn(async () => {}) }));
 
 const FILE = '00000000-0000-4000-8000-0000000000f1';
+const ESTABLISHMENT = '00000000-0000-4000-8000-0000000000f2';
 const WEIGHT = '00000000-0000-4000-8000-0000000000a1';
 const SYSTOLIC = '00000000-0000-4000-8000-0000000000a2';
 const URGENT = { id: '00000000-0000-4000-8000-0000000000b1', name: { fr: 'Urgence', en: 'Emergency', ar: 'طوارئ' }, rank: 1, colour: 'red' as const };
@@ -67,6 +68,7 @@ function serve(extra: Record<string, FakeAnswer | (() => FakeAnswer)> = {}) {
     [`GET /api/patient_files/${FILE}/indicator_values_table_settings`]: { body: { indicators: [], startDate: null } },
     [`GET /api/patient_files/${FILE}/indicator_values_table`]: { body: table },
     [`GET /api/patient_files/${FILE}/indicator_non_observance_rules`]: { body: [] },
+    [`GET /api/establishments/${ESTABLISHMENT}/intervention_levels`]: { body: [URGENT, WATCH].map((l) => ({ ...l, establishmentId: ESTABLISHMENT, inUse: true })) },
     ...extra,
   });
 }
@@ -77,7 +79,7 @@ function mount() {
   render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <Suspense fallback="loading texts"><IndicatorsTab file={{ id: FILE, status: 'OPEN' } as unknown as PatientFileSummary} /></Suspense>
+        <Suspense fallback="loading texts"><IndicatorsTab file={{ id: FILE, status: 'OPEN', service: { id: FILE, name: 'Cardiologie', establishment: { id: ESTABLISHMENT, name: 'CHU' } } } as unknown as PatientFileSummary} /></Suspense>
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -195,6 +197,30 @@ describe('the indicators tab', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Premier jour' }), { target: { value: '01/11/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les réglages' }));
     await waitFor(() => expect(sent('PUT', `/api/patient_files/${FILE}/indicator_values_table_settings`)).toEqual([{ indicators: [], startDate: '2026-11-01' }]));
+  });
+
+  it('adds a non-compliance rule at the level chosen, and says each rule\'s level (the least urgent by default)', async () => {
+    const rule = (id: string, level: typeof WATCH | null) => ({
+      id, patientFileId: FILE, indicators: [{ id: WEIGHT, reference: 'weight', name: weight.name }], periodInDays: 3, level,
+      active: true, excludedAt: null, overridden: false, protocol: null, createdAt: '2026-11-20T07:00:00.000Z', updatedAt: null,
+    });
+    serve({
+      [`GET /api/patient_files/${FILE}/indicator_non_observance_rules`]: { body: [rule('00000000-0000-4000-8000-0000000000e7', null), rule('00000000-0000-4000-8000-0000000000e8', WATCH)] },
+      [`POST /api/patient_files/${FILE}/indicator_non_observance_rules`]: { status: 201, body: {} },
+    });
+    mount();
+    expect(await screen.findByText('Niveau le moins urgent (par défaut)', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    expect(screen.getByText('Niveau : Vigilance')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Ajouter une règle' });
+    // The rule's own list (other lists of the tab name the same indicators).
+    const indicatorsInput = within(form).getByLabelText(/Indicateurs/, { selector: 'input' });
+    fireEvent.click(indicatorsInput);
+    await waitFor(() => expect(indicatorsInput.getAttribute('aria-controls')).toBeTruthy());
+    fireEvent.click(await within(document.getElementById(indicatorsInput.getAttribute('aria-controls')!)!).findByRole('option', { name: 'Poids', hidden: true }));
+    fireEvent.change(within(form).getByRole('textbox', { name: /Jours sans valeur/ }), { target: { value: '3' } });
+    await pick(form, 'Niveau des alertes', 'Urgence');
+    fireEvent.click(within(form).getByRole('button', { name: 'Ajouter la règle' }));
+    await waitFor(() => expect(sent('POST', `/api/patient_files/${FILE}/indicator_non_observance_rules`)).toEqual([{ indicators: [WEIGHT], periodInDays: 3, levelId: URGENT.id }]));
   });
 
   it('reads in Arabic', async () => {

@@ -3,7 +3,7 @@
  * The protocol editor (issue 11 §8) as a prescriber uses it, with the real i18n and Mantine: a new
  * protocol with nothing preselected, what is missing said on its field before anything is sent,
  * a questionnaire, a threshold (indicator, level, operator, mode, value typed with a comma) and a
- * non-compliance rule, sent as typed; the server's refusal shown on the field it names; an
+ * non-compliance rule with the level of its alerts, sent as typed; the server's refusal shown on the field it names; an
  * existing protocol read back into the form; Arabic labels and a right-to-left Arabic name.
  */
 import { MantineProvider } from '@mantine/core';
@@ -75,6 +75,9 @@ describe('the protocol editor', () => {
     const rule = screen.getByRole('group', { name: 'Règle 1' });
     await choose(rule, 'Indicateurs sans valeur', 'Saturation en oxygène');
     type(rule, 'Pendant (jours)', '3');
+    // Nothing chosen: the establishment's least urgent level, as the field says; Vigilance chosen.
+    expect(field(rule, 'Niveau des alertes').placeholder).toBe('Niveau le moins urgent (par défaut)');
+    await choose(rule, 'Niveau des alertes', 'Vigilance');
 
     fireEvent.click(screen.getByRole('button', { name: 'Créer le protocole' }));
     expect(await within(threshold).findByText('Saisissez un nombre (par exemple 81,5).')).toBeTruthy();
@@ -85,9 +88,9 @@ describe('the protocol editor', () => {
       name: { fr: 'Insuffisance cardiaque', ar: 'قصور القلب' }, description: null, serviceIds: [],
       forms: [{ formId: id(11), planning: null }],
       boundaries: [{ indicatorId: id(21), levelId: id(31), operator: '>', mode: 'ABSOLUTE', value: 81.5 }],
-      nonObservanceRules: [{ indicators: [id(22)], periodInDays: 3 }],
+      nonObservanceRules: [{ indicators: [id(22)], periodInDays: 3, levelId: id(32) }],
     });
-  });
+  }, 60_000); // eight Mantine lists opened one after the other: 13 s alone, over 30 s on a loaded machine
 
   it('reads an existing protocol back, and shows the server\'s refusal on the field it names', async () => {
     const protocol: Protocol = {
@@ -95,7 +98,7 @@ describe('the protocol editor', () => {
       services: [{ id: id(1), name: 'Cardiologie' }],
       forms: [{ formId: id(12), name: 'Suivi insuffisance cardiaque', reference: 'HF-DAILY', submissionType: 'PLANNED', planning: { everyDays: 2, occurrences: 5, windowHours: 24, graceHours: 12 } }],
       boundaries: [{ id: id(50), indicatorId: id(21), indicatorName: 'Poids', unit: 'kg', levelId: id(32), levelName: 'Vigilance', colour: 'pink', operator: '>=', mode: 'RELATIVE', value: 2 }],
-      nonObservanceRules: [],
+      nonObservanceRules: [{ id: id(60), indicators: [{ id: id(22), name: 'Saturation en oxygène' }], periodInDays: 2, levelId: null, levelName: null }],
     };
     const onSubmit = mount({ initial: protocol, serverErrors: { 'body.boundaries.0.levelId': 'Introuvable (serveur).', 'body.name.fr': 'Ce nom est déjà utilisé.' } });
     const threshold = await screen.findByRole('group', { name: 'Seuil 1' });
@@ -108,6 +111,7 @@ describe('the protocol editor', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
       name: { fr: 'IC', en: 'HF' }, serviceIds: [id(1)], forms: [{ formId: id(12), planning: { everyDays: 2, occurrences: 5, windowHours: 24, graceHours: 12 } }],
       boundaries: [{ indicatorId: id(21), levelId: id(32), operator: '>=', mode: 'RELATIVE', value: 2 }],
+      nonObservanceRules: [{ indicators: [id(22)], periodInDays: 2, levelId: null }],
     });
   });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "non_observance_rules" ADD COLUMN "level_id" uuid;--> statement-breakpoint
+ALTER TABLE "non_observance_rules" ADD CONSTRAINT "non_observance_rules_level_id_intervention_levels_id_fk" FOREIGN KEY ("level_id") REFERENCES "public"."intervention_levels"("id") ON DELETE set null ON UPDATE no action;
