@@ -77,6 +77,10 @@ export const alertIndicatorSchema = {
   properties: { id: uuidSchema, reference: { type: 'string' }, name: nameSchema, unitSymbol: { type: 'string' }, decimals: indicatorDecimalsSchema },
 } as const;
 
+/** Why the platform closed an alert by itself (alerts.system_status). */
+export const ALERT_SYSTEM_STATUSES = ['MEASURE_ENTERED_IN_ERROR'] as const;
+export type AlertSystemStatus = (typeof ALERT_SYSTEM_STATUSES)[number];
+
 /** One alert, as the list and the batch context show it. */
 export const alertRowSchema = {
   type: 'object',
@@ -120,6 +124,10 @@ export const alertRowSchema = {
     updatedBy: { ...personNameSchema, type: ['object', 'null'] },
     closedAt: { ...dateTimeSchema, type: ['string', 'null'] },
     closedBy: { ...personNameSchema, type: ['object', 'null'] },
+    systemStatus: {
+      type: 'string', enum: ALERT_SYSTEM_STATUSES,
+      description: 'Present when the platform closed it, not a person: why (MEASURE_ENTERED_IN_ERROR: its value was marked entered in error)',
+    },
   },
 } as const;
 export type AlertRow = FromSchema<typeof alertRowSchema>;

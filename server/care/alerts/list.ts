@@ -111,6 +111,7 @@ export function toAlertRow(row: Selected): AlertRow {
     updatedBy: alert.updatedBy ? { id: alert.updatedBy, name: row.updaterName } : null,
     closedAt: iso(alert.closedAt),
     closedBy: alert.closedBy ? { id: alert.closedBy, name: row.closerName } : null,
+    ...(alert.systemStatus ? { systemStatus: alert.systemStatus } : {}),
   };
 }
 
