@@ -1,7 +1,7 @@
 /**
  * A value entered by mistake (issue 18). Nothing clinical is deleted: a measure is MARKED entered
  * in error (when, by whom, why), and from then on it leaves charts, last values, evaluations and
- * non-compliance counting (every reader of `measures` filters on `counts` below, tests/api/
+ * non-compliance counting (every reader of `measures` filters on counts.ts, tests/api/
  * measures-entered-in-error.test.ts lists them); lists show it struck through. Its pending
  * alerts close with the system status MEASURE_ENTERED_IN_ERROR, each with its history entry.
  *
@@ -12,7 +12,7 @@
  *   value is marked (reason CORRECTED_REASON, replaced_by the new one) and the new one goes
  *   through recordMeasures, evaluated and alerted as any value.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { establishments, indicators, measures, patientFiles, units, users } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
@@ -21,13 +21,10 @@ import { noteTextError } from '../../../schemas/notes.ts';
 import { closeAlertsWithSystemStatus, raisedBy } from '../alerts/close-with-system-status.ts';
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
+import { counts } from './counts.ts';
 import { recordMeasures } from './record.ts';
 import { toResult } from './routes.ts';
 
-/** THE condition every reader of values that count adds: not marked entered in error. */
-export const counts = isNull(measures.enteredInErrorAt);
-/** The same, for raw SQL over `measures` aliased `alias`. */
-export const countsIn = (alias: string) => sql`${sql.identifier(alias)}.entered_in_error_at is null`;
 
 /** The measure of this file, with what its history entry names; the patient's side does not find a value of an indicator hidden from patients. */
 async function measureOf(care: CareContext, file: PatientFileHandle, measureId: string) {
