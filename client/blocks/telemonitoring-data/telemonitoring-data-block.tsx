@@ -20,6 +20,7 @@ import { EmptyState } from '../shared/empty-state.tsx';
 import { localize } from '../shared/layout-text.ts';
 import type { BlockComponentProps } from '../types.ts';
 import { nameOf, valueText } from '../value-tables/format.ts';
+import { EnteredInErrorValue } from '../../lib/monitoring/entered-in-error.tsx';
 import { VALUE_TABLES } from '../value-tables/texts.ts';
 
 const SORTS = ['-measuredAt'] as const;
@@ -38,7 +39,10 @@ export default function TelemonitoringDataBlock({ props, context }: BlockCompone
     column.accessor((row) => nameOf(row.indicator.name, dates.language), { id: 'indicator', header: t('valueTables.data.indicator') }),
     column.accessor((row) => row.value, {
       id: 'value', header: t('valueTables.data.value'),
-      cell: ({ row: { original } }) => <bdi>{`${valueText(original.value, dates.language)} ${original.unit.symbol}`}</bdi>,
+      cell: ({ row: { original } }) => {
+        const text = `${valueText(original.value, dates.language)} ${original.unit.symbol}`;
+        return original.enteredInError ? <EnteredInErrorValue text={text} mark={original.enteredInError} detailed /> : <bdi>{text}</bdi>;
+      },
     }),
     column.accessor((row) => row.measuredAt, { id: 'measuredAt', header: t('valueTables.data.measuredAt'), cell: ({ getValue }) => dates.dateTime(getValue(), 'short') }),
     column.accessor((row) => row.source, { id: 'source', header: '', cell: ({ getValue }) => t(`valueTables.data.source.${getValue()}`) }),

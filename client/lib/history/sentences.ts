@@ -16,7 +16,7 @@ export const HISTORY_GROUPS = {
     'FILE_CLOSED', 'FILE_CLOSED_AUTOMATICALLY', 'FILE_REOPENED', 'PATIENT_DATA_ACTIVATED', 'PATIENT_DATA_DEACTIVATED', 'HOSPITALIZATION', 'CONDITION_ADDED', 'CONDITION_REMOVED'],
   monitoring: ['INDICATOR_NON_COMPLIANCE', 'DEVICE_DATA', 'REFERENCE_VALUE_CREATED', 'REFERENCE_VALUE_DEACTIVATED', 'ALERT_THRESHOLD_CREATED',
     'ALERT_THRESHOLD_UPDATED', 'ALERT_THRESHOLD_DELETED', 'ALERT_THRESHOLD_DEACTIVATED', 'EXTRA_PARAMETER_CREATED', 'EXTRA_PARAMETER_UPDATED', 'EXTRA_PARAMETER_DELETED',
-    'ALERT_STATUS_SET', 'ALERT_COMMENTED', 'ALERT_CLOSED',
+    'ALERT_STATUS_SET', 'ALERT_COMMENTED', 'ALERT_CLOSED', 'MEASURE_ENTERED_IN_ERROR', 'MEASURE_CORRECTED',
     'NON_COMPLIANCE_RULE_CREATED', 'NON_COMPLIANCE_RULE_UPDATED', 'NON_COMPLIANCE_RULE_DEACTIVATED',
     'NON_COMPLIANCE_RULE_EXCLUDED', 'NON_COMPLIANCE_RULE_RESTORED', 'NON_COMPLIANCE_RULE_OVERRIDDEN'],
   documents: ['DOCUMENT_VIEWED', 'DOCUMENT_DOWNLOADED', 'DOCUMENT_ACKNOWLEDGED'],
@@ -45,7 +45,7 @@ export function groupedKinds(kinds: readonly HistoryKind[]): { group: HistoryGro
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 /** The payload's detail a sentence names, or undefined when the payload gives none. */
-function detailOf(entry: HistoryEntry, t: TFunction): Record<string, string> | undefined {
+function detailOf(entry: HistoryEntry, t: TFunction): Record<string, unknown> | undefined {
   const p = entry.payload;
   if (entry.kind.startsWith('FORM_')) {
     const form = text(p.formTitle) ?? text(p.formName) ?? text(p.reference);
@@ -66,6 +66,16 @@ function detailOf(entry: HistoryEntry, t: TFunction): Record<string, string> | u
     case 'IDENTITY_DOCUMENT_ADDED': case 'DOCUMENT_VIEWED': case 'CONDITION_ADDED': case 'CONDITION_REMOVED': {
       const name = text(p.name) ?? text(p.type) ?? text(p.title);
       return name ? { name } : undefined;
+    }
+    case 'ALERT_CLOSED': {
+      // Closed by the platform, not a person: why (schemas/alerts.ts ALERT_SYSTEM_STATUSES).
+      const status = text(p.systemStatus);
+      return status ? { reason: t(`patientFileHistory.systemStatuses.${status}`, { defaultValue: status }) } : undefined;
+    }
+    case 'MEASURE_ENTERED_IN_ERROR': case 'MEASURE_CORRECTED': {
+      // The indicator's name in each language (each locale reads its own: {{name.fr}}), the values as numbers ({{value, number}}).
+      if (typeof p.value !== 'number' || !p.name || typeof p.name !== 'object') return undefined;
+      return { name: p.name, value: p.value, unit: text(p.unit) ?? '', ...(typeof p.newValue === 'number' ? { newValue: p.newValue } : {}) };
     }
     default:
       return undefined;
