@@ -8,6 +8,9 @@
 import type { TFunction } from 'i18next';
 import type { HistoryKind } from '../../../schemas/history.ts';
 import type { HistoryEntry } from '../../../schemas/patient-file-history.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { formatNumber, upTo } from '../i18n/use-number.ts';
+import type { Language } from '../languages.ts';
 
 /** The groups of the kind filter, in the order shown; a kind not listed here falls in `other`. */
 export const HISTORY_GROUPS = {
@@ -73,9 +76,10 @@ function detailOf(entry: HistoryEntry, t: TFunction): Record<string, unknown> | 
       return status ? { reason: t(`patientFileHistory.systemStatuses.${status}`, { defaultValue: status }) } : undefined;
     }
     case 'MEASURE_ENTERED_IN_ERROR': case 'MEASURE_CORRECTED': {
-      // The indicator's name in each language (each locale reads its own: {{name.fr}}), the values as numbers ({{value, number}}).
+      // The indicator's name in each language (each locale reads its own: {{name.fr}}), the values as stored, in the interface's digits.
       if (typeof p.value !== 'number' || !p.name || typeof p.name !== 'object') return undefined;
-      return { name: p.name, value: p.value, unit: text(p.unit) ?? '', ...(typeof p.newValue === 'number' ? { newValue: p.newValue } : {}) };
+      const number = (value: number) => formatNumber(i18n.language as Language, value, upTo(10));
+      return { name: p.name, value: number(p.value), unit: text(p.unit) ?? '', ...(typeof p.newValue === 'number' ? { newValue: number(p.newValue) } : {}) };
     }
     default:
       return undefined;
