@@ -22,7 +22,8 @@ export function EnteredInErrorValue({ text, mark, detailed = false }: { text: st
     <Stack gap={0} data-testid="entered-in-error">
       <Group gap={4} wrap="wrap">
         <Text component="s" size="sm" c="dimmed"><bdi>{text}</bdi></Text>
-        <Badge color="gray" variant="outline" size="xs" tt="none">{t(`${K}.badge`)}</Badge>
+        {/* Said whole, never cut to "Saisie erron…" in a narrow column: the words are the information. */}
+        <Badge color="gray" variant="outline" size="xs" tt="none" h="auto" styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>{t(`${K}.badge`)}</Badge>
       </Group>
       {detailed && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal' }}>
