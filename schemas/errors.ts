@@ -192,6 +192,12 @@ export const ERROR_CODES = {
   // Alerts (issue 11 §4, server/care/alerts/)
   /** A closed alert changes no more. */
   alert_already_closed: { status: 409 },
+  /** A measure already marked entered in error (issue 18): marked once, never unmarked. */
+  measure_already_entered_in_error: { status: 409 },
+  /** A patient's correction of her own value after the establishment's delay. */
+  measure_correction_delay_passed: { status: 409 },
+  /** A patient correcting a value she did not type (a professional's, a device's, a questionnaire's). */
+  measure_not_yours: { status: 403 },
   // The service
   internal_error: { status: 500 },
   not_ready: { status: 503 },

@@ -36,6 +36,8 @@ export const HISTORY_KINDS = [
   'IDENTITY_DOCUMENT_ADDED',
   // Telemonitoring (issue 11): alerts followed to their close, the file's non-compliance rules.
   'ALERT_STATUS_SET', 'ALERT_COMMENTED', 'ALERT_CLOSED', 'ALERT_CLOSED_AUTOMATICALLY',
+  // A value marked entered in error by a professional, or corrected by the patient who typed it (issue 18).
+  'MEASURE_ENTERED_IN_ERROR', 'MEASURE_CORRECTED',
   'NON_COMPLIANCE_RULE_CREATED', 'NON_COMPLIANCE_RULE_UPDATED', 'NON_COMPLIANCE_RULE_DEACTIVATED',
   'NON_COMPLIANCE_RULE_EXCLUDED', 'NON_COMPLIANCE_RULE_RESTORED', 'NON_COMPLIANCE_RULE_OVERRIDDEN',
   'OTHER',

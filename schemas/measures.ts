@@ -87,3 +87,68 @@ export const measuresResultSchema = {
   },
 } as const;
 export type MeasuresResult = FromSchema<typeof measuresResultSchema>;
+
+/**
+ * A measure marked entered in error (issue 18): never deleted, it leaves charts, last values,
+ * evaluations and non-compliance counting, and its pending alerts close with a system status.
+ * The reason is a text area (spec 001 §5: 2 to 500 characters, noteTextError), stored as typed.
+ */
+export const enteredInErrorBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['reason'],
+  properties: {
+    reason: { type: 'string', maxLength: 20_000, description: 'Why the value is wrong: a text area, 2 to 500 characters, stored as typed' },
+  },
+} as const;
+export type EnteredInErrorBody = FromSchema<typeof enteredInErrorBodySchema>;
+
+/** The reason stored when the patient corrects her own value (the client shows it in the reader's language). */
+export const CORRECTED_REASON = 'corrected';
+
+/** Who marked it, when, why; `replacedBy`: the value that corrected it (a patient's correction). */
+export const enteredInErrorSchema = {
+  anyOf: [
+    {
+      type: 'object', additionalProperties: false, required: ['at', 'by', 'reason', 'replacedBy'],
+      properties: {
+        at: dateTimeSchema,
+        by: {
+          anyOf: [
+            { type: 'object', additionalProperties: false, required: ['id', 'firstName', 'lastName'], properties: { id: uuidSchema, firstName: { type: 'string' }, lastName: { type: 'string' } } },
+            { type: 'null' },
+          ],
+        },
+        reason: { type: 'string' },
+        replacedBy: { anyOf: [uuidSchema, { type: 'null' }] },
+      },
+    },
+    { type: 'null' },
+  ],
+} as const;
+export type EnteredInError = FromSchema<typeof enteredInErrorSchema>;
+
+export const enteredInErrorResultSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'enteredInError', 'closedAlertIds'],
+  properties: {
+    id: uuidSchema,
+    enteredInError: enteredInErrorSchema,
+    closedAlertIds: { type: 'array', items: uuidSchema, description: 'Its pending alerts, closed with the system status MEASURE_ENTERED_IN_ERROR' },
+  },
+} as const;
+export type EnteredInErrorResult = FromSchema<typeof enteredInErrorResultSchema>;
+
+/** A patient's correction of her own value: the new value, in a unit, measured when (absent: the old value's time). */
+export const measureCorrectionBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['value'],
+  properties: {
+    value: measureInputProperties.value,
+    unit: measureInputProperties.unit,
+    measuredAt: { ...dateTimeSchema, description: "When it was measured; absent: the corrected value's time. Never in the future" },
+  },
+} as const;
+export type MeasureCorrectionBody = FromSchema<typeof measureCorrectionBodySchema>;

@@ -14,6 +14,7 @@ import { countSchema, dateTimeSchema, listProperties, localeQueryProperties, pag
 import { localizedTextSchema } from './localized-text.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema, measureSourceSchema } from './telemonitoring.ts';
 import { recordId } from './api/record-id.ts';
+import { enteredInErrorSchema } from './measures.ts';
 
 /** The default period of a series when `from` is not given. */
 export const SERIES_DEFAULT_DAYS = 30;
@@ -141,7 +142,7 @@ const personSchema = {
 export const measureRowSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'indicator', 'value', 'unit', 'enteredValue', 'enteredUnit', 'measuredAt', 'recordedAt', 'source', 'recordedBy', 'onBehalfOf'],
+  required: ['id', 'indicator', 'value', 'unit', 'enteredValue', 'enteredUnit', 'measuredAt', 'recordedAt', 'source', 'recordedBy', 'onBehalfOf', 'enteredInError', 'correctableUntil'],
   properties: {
     id: uuidSchema,
     indicator: {
@@ -161,6 +162,10 @@ export const measureRowSchema = {
     recordedBy: personSchema,
     /** The patient a caregiver recorded it for. */
     onBehalfOf: personSchema,
+    /** Marked entered in error: shown struck, with who, when and why; null: a value that counts. */
+    enteredInError: enteredInErrorSchema,
+    /** Until when the caller may correct it (a value she typed, within the establishment's delay); null: she may not. */
+    correctableUntil: { anyOf: [dateTimeSchema, { type: 'null' }] },
   },
 } as const;
 export type MeasureRow = FromSchema<typeof measureRowSchema>;

@@ -9,6 +9,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, localeQueryProperties, uuidSchema } from './common.ts';
 import { indicatorLabelSchema } from './chart-displays.ts';
 import { alertColourSchema } from './telemonitoring.ts';
+import { enteredInErrorSchema } from './measures.ts';
 import { recordId } from './api/record-id.ts';
 
 /** Without a start date, the table shows this many days up to today. */
@@ -48,14 +49,16 @@ export type ValueTableQuery = FromSchema<typeof valueTableQuerySchema>;
 const cellValueSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'value', 'measuredAt', 'alertColour'],
+  required: ['id', 'value', 'measuredAt', 'alertColour', 'enteredInError'],
   properties: {
     id: uuidSchema,
     /** In the indicator's unit, as stored. */
     value: { type: 'number' },
     measuredAt: dateTimeSchema,
-    /** The colour of the most urgent alert this value raised; null: none. */
+    /** The colour of the most urgent alert this value raised; null: none (and none for a value entered in error: its alerts are closed). */
     alertColour: { anyOf: [alertColourSchema, { type: 'null' }] },
+    /** Marked entered in error (shown struck, with who, when and why); null: a value that counts. */
+    enteredInError: enteredInErrorSchema,
   },
 } as const;
 export type ValueTableValue = FromSchema<typeof cellValueSchema>;

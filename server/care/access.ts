@@ -24,6 +24,7 @@
  * |  (search, activities, alerts)      |  or in E (patientData)                                                         |  patientData.opensService |
  * | Pathologies, directory             | SUPER_ADMIN, OPERATOR, PRESCRIBER, MANAGER in E (clinical)                     | clinical.read           |
  * | A patient's condition (its screen) | the same, in E itself or in the file's service                                 | clinical.readsConditionOf |
+ * | Values entered in error            | (as the file)                                                                  | patientData.marksEnteredInError |
  * | Questionnaire versions (validation)| SUPER_ADMIN, MANAGER in E (formValidation)                                     | formValidation.validates |
  * | Layouts of E                       | ROLE_ADMIN; any privilege in E;     | E's layout: ADMIN_ESTABLISHMENT in E;    | layouts.see,            |
  * |                                    |  a patient or caregiver of a file   |  one's own: OPERATOR, PRESCRIBER in E    |  .editEstablishment,    |
@@ -169,6 +170,13 @@ export const policies = {
     inEstablishment: (who: Who, establishmentId: string) => holdsIn(who, establishmentId, 'patientData'),
     /** Opens the files of that service: a patient-data privilege held in the establishment itself or in the service. */
     opensService: (who: Who, establishmentId: string, serviceId: string) =>
+      servicesOpenedIn(who.grants, establishmentId, [{ id: serviceId }]).length > 0,
+    /**
+     * Marks a value of the file entered in error (issue 18): the file's professionals, those who
+     * open its service (super admin, operator, prescriber: they read its values and deal with its
+     * alerts); never the patient or a caregiver, who correct their own typing instead.
+     */
+    marksEnteredInError: (who: Who, establishmentId: string, serviceId: string) =>
       servicesOpenedIn(who.grants, establishmentId, [{ id: serviceId }]).length > 0,
   },
   clinical: {

@@ -30,6 +30,8 @@ export interface PatientFileHandle extends Readonly<OpenedFileRow> {
   };
   /** Professionals of the file only (403 professionals_only for the patient and caregivers). */
   requireProfessional(): void;
+  /** Marks one of the file's values entered in error (policies.patientData.marksEnteredInError): 403 professionals_only for the patient's side. */
+  requireMarksEnteredInError(): void;
   /**
    * Every change to a file's content asks this first: a closed (or awaiting) file is read-only for
    * everyone (409 patient_file_closed). Only reopening, and the close itself, skip it.
@@ -60,6 +62,11 @@ export function patientFileHandle(db: Db, caller: Who & { userId: string }, now:
       if (row.as !== 'professional') throw new AppError(403, 'professionals_only');
       // Reached as a professional means through a patient-data privilege; checked again from the grants (no query).
       if (!policies.patientData.inEstablishment(caller, row.establishmentId)) throw notFound();
+    },
+
+    requireMarksEnteredInError() {
+      if (row.as !== 'professional') throw new AppError(403, 'professionals_only');
+      if (!policies.patientData.marksEnteredInError(caller, row.establishmentId, row.serviceId)) throw notFound();
     },
 
     requireOpen() {

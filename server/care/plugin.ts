@@ -25,6 +25,7 @@ import catalogueRoutes from './catalogue/routes.ts';
 import protocolsRoutes from './protocols/routes.ts';
 import nonComplianceRoutes from './non-compliance/routes.ts';
 import measuresRoutes from './measures/routes.ts';
+import enteredInErrorRoutes from './measures/entered-in-error-routes.ts';
 import boundariesRoutes from './boundaries/routes.ts';
 import referenceValuesRoutes from './reference-values/routes.ts';
 import monitoringRoutes from './monitoring/routes.ts';
@@ -79,6 +80,7 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(protocolsRoutes);
   await app.register(nonComplianceRoutes);
   await app.register(measuresRoutes);
+  await app.register(enteredInErrorRoutes);
   await app.register(boundariesRoutes);
   await app.register(referenceValuesRoutes);
   await app.register(monitoringRoutes);

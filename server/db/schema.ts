@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, customType, date, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, boolean, check, customType, date, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -84,6 +84,8 @@ export const establishments = pgTable('establishments', {
   professionalDirectoryEnabled: boolean('professional_directory_enabled').notNull().default(false),
   /** IANA time zone in which planned questionnaires open at the same local time every day (0005). */
   timeZone: text('time_zone').notNull().default('Europe/Paris'),
+  /** How long after sending it a patient may correct her own value (minutes; the old one is then marked entered in error). */
+  measureCorrectionMinutes: integer('measure_correction_minutes').notNull().default(15),
   createdAt: createdAt(),
 }, (t) => [index('establishments_name_idx').on(t.name)]);
 
@@ -623,6 +625,15 @@ export const measures = pgTable('measures', {
   onBehalfOf: uuid('on_behalf_of').references(() => users.id),
   source: text('source', { enum: ['MANUAL', 'FORM_RESPONSE', 'DEVICE', 'IMPORT'] }).notNull(),
   formResponseId: uuid('form_response_id').references(() => formResponses.id, { onDelete: 'set null' }),
+  /**
+   * Marked entered in error (never deleted): when, by whom, why. Such a measure leaves charts,
+   * last values, evaluations and non-compliance counting; lists show it struck through.
+   */
+  enteredInErrorAt: timestamp('entered_in_error_at', { withTimezone: true }),
+  enteredInErrorBy: uuid('entered_in_error_by').references(() => users.id),
+  enteredInErrorReason: text('entered_in_error_reason'),
+  /** The value that replaced it when the patient corrected her own entry (reason 'corrected'). */
+  replacedBy: uuid('replaced_by').references((): AnyPgColumn => measures.id),
 }, (t) => [
   index('measures_file_indicator_idx').on(t.patientFileId, t.indicatorId, t.measuredAt.desc()),
   index('measures_response_idx').on(t.formResponseId).where(sql`${t.formResponseId} is not null`),

@@ -39,6 +39,7 @@ import {
   patientFileForms, patientFileHistory, patientFileProtocols, patientFiles, services,
 } from '../db/schema.ts';
 import { raiseAlerts, type AlertToRaise } from '../care/alerts/raise.ts';
+import { countsIn } from '../care/measures/counts.ts';
 
 export interface NonComplianceResult { alerts: number; files: number }
 
@@ -84,7 +85,7 @@ async function indicatorCandidates(db: Db, where: SQL): Promise<IndicatorFinding
   const rows = await db.execute(sql`
     select r.id as rule_id, r.period_in_days, r.level_id, f.id as file_id, f.service_id, i.id as indicator_id, i.reference, i.name,
       coalesce(r.updated_at, r.created_at) as rule_since,
-      (select max(m.measured_at) from ${measures} m where m.patient_file_id = f.id and m.indicator_id = i.id) as last_value_at,
+      (select max(m.measured_at) from ${measures} m where m.patient_file_id = f.id and m.indicator_id = i.id and ${countsIn('m')}) as last_value_at,
       (select max(a.raised_at) from ${alerts} a where a.rule_id = r.id and a.indicator_id = i.id) as last_alert_at
     from ${nonObservanceRules} r
     join ${patientFiles} f on f.id = r.patient_file_id

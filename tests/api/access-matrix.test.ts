@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertStatuses, chartDisplays, formTypes, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
 import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
-import { nonObservanceRules } from '../../server/db/schema.ts';
+import { measures, nonObservanceRules } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
@@ -176,6 +176,18 @@ async function thresholdsOf(fileId: string, establishment: 'chu-azur' | 'cliniqu
   return { boundary: boundary!.id, referenceValue: reference!.id };
 }
 
+/** A value of the file the patient typed (on a demo indicator of its establishment visible to patients). */
+async function measureOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls', patient: string) {
+  const [indicator] = await db.select({ id: indicators.id }).from(indicators)
+    .where(and(eq(indicators.establishmentId, await establishmentIdOf(db, establishment)), eq(indicators.reference, 'weight')));
+  const now = gw.clock.now();
+  const [measure] = await db.insert(measures).values({
+    patientFileId: fileId, indicatorId: indicator!.id, value: 70, enteredValue: 70, enteredUnit: 'kg', measuredAt: now, recordedAt: now,
+    recordedBy: await userIdOf(db, patient), source: 'MANUAL',
+  }).returning({ id: measures.id });
+  return { measure: measure!.id };
+}
+
 /** A pending alert of the file, in its batch (raised as a measure would raise it). */
 async function alertOf(fileId: string) {
   const [file] = await db.select({ id: patientFiles.id, serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId));
@@ -286,6 +298,7 @@ beforeAll(async () => {
       ...await chartDisplayOf(fileId, establishment),
       ...await ruleOf(fileId, establishment),
       ...await alertOf(fileId),
+      ...await measureOf(fileId, establishment, patient),
       ...await thresholdsOf(fileId, establishment),
       ...await protocolOf(fileId, await establishmentIdOf(db, establishment), pro),
     };

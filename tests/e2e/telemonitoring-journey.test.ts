@@ -4,6 +4,9 @@
  * 72 kg reference weight) sends the daily heart-failure questionnaire with 75.5 kg; the operator's
  * dashboard, never reloaded, shows the new alert (live event → refetch); the operator opens its
  * context, sets a status with a comment, adds a second comment to the thread, and closes it; the patient's monitoring shows the value.
+ * Then a value entered by mistake (issue 18): the patient corrects a weight she just typed (95 kg
+ * for 75.4), and the operator marks another (7.5 kg) entered in error from the value table; both
+ * show struck, said "entered in error", on the patient's screen.
  *
  * Each language runs on a gateway of its own (one daily occurrence of the questionnaire per day,
  * and the demo data of a first start: protocol, 90 days of values, their alerts): the French run
@@ -21,6 +24,12 @@ import chartsAr from '../../client/lib/charts/locales/ar.json' with { type: 'jso
 import chartsFr from '../../client/lib/charts/locales/fr.json' with { type: 'json' };
 import monitoringAr from '../../client/features/monitoring/locales/ar.json' with { type: 'json' };
 import monitoringFr from '../../client/features/monitoring/locales/fr.json' with { type: 'json' };
+import indicatorsTabAr from '../../client/features/indicators-tab/locales/ar.json' with { type: 'json' };
+import indicatorsTabFr from '../../client/features/indicators-tab/locales/fr.json' with { type: 'json' };
+import valueTablesAr from '../../client/blocks/value-tables/locales/ar.json' with { type: 'json' };
+import valueTablesFr from '../../client/blocks/value-tables/locales/fr.json' with { type: 'json' };
+import inErrorAr from '../../client/lib/monitoring/locales/ar.json' with { type: 'json' };
+import inErrorFr from '../../client/lib/monitoring/locales/fr.json' with { type: 'json' };
 import appAr from '../../client/locales/ar.json' with { type: 'json' };
 import appFr from '../../client/locales/fr.json' with { type: 'json' };
 import { apiSession } from './support/api-session.ts';
@@ -32,17 +41,23 @@ import { writingProblems } from './support/writing.ts';
 const T = {
   fr: {
     app: appFr, charts: chartsFr.charts, blocks: blocksFr.dashboardBlocks.alerts, alerts: alertsFr.alerts, monitoring: monitoringFr.monitoring,
+    tab: indicatorsTabFr.indicatorsTab, valueTables: valueTablesFr.valueTables, inError: inErrorFr.enteredInError,
     weight: 'Poids', weightQuestion: 'Poids du jour (kg)', breathless: 'Essoufflement inhabituel', ankles: 'Chevilles gonflées',
     no: 'Non', send: 'Envoyer mes réponses', status: 'Patient appelé',
   },
   ar: {
     app: appAr, charts: chartsAr.charts, blocks: blocksAr.dashboardBlocks.alerts, alerts: alertsAr.alerts, monitoring: monitoringAr.monitoring,
+    tab: indicatorsTabAr.indicatorsTab, valueTables: valueTablesAr.valueTables, inError: inErrorAr.enteredInError,
     weight: 'الوزن', weightQuestion: 'وزن اليوم (كغ)', breathless: 'ضيق تنفس غير معتاد', ankles: 'تورّم الكاحلين',
     no: 'لا', send: 'إرسال إجاباتي', status: 'تم الاتصال بالمريض',
   },
 } as const;
 
 const poll = <V>(value: () => Promise<V> | V, timeout = 30_000) => expect.poll(value, { timeout });
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A locale text as a pattern: the values given, anything for the others. */
+const pattern = (text: string, values: Record<string, string>) =>
+  new RegExp(`^${text.split(/(\{\{\w+\}\})/).map((part) => { const key = /^\{\{(\w+)\}\}$/.exec(part)?.[1]; return key ? (key in values ? escape(values[key]!) : '.*') : escape(part); }).join('')}$`);
 const fill = (text: string, values: Record<string, string> = {}) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
 
 /** Each screen photographed is also read for the ways of writing of issue 18 (support/writing.ts). */
@@ -52,6 +67,12 @@ async function shot(page: Page, name: string, lang: string) {
   await screenshot(page, name);
   mkdirSync('/tmp/shots', { recursive: true });
   copyFileSync(`test-results/e2e/${name}.png`, `/tmp/shots/${name}.png`);
+}
+
+/** The file's weight indicator, as the patient's monitoring lists it. */
+async function weightId(api: Awaited<ReturnType<typeof apiSession>>, fileId: string) {
+  const indicators = await api.get<{ data: { id: string; reference: string }[] }>(`/patient_files/${fileId}/indicators`);
+  return indicators.data.find((i) => i.reference === 'weight')!.id;
 }
 
 /** 75.5 as the page writes it (Arabic-Indic digits in Arabic). */
@@ -145,6 +166,43 @@ describe('telemonitoring journey (issue 11)', () => {
       expect(await card.getByRole('table').count()).toBe(1);
       expect(await card.getByRole('button', { name: t.charts.showValues }).count()).toBe(0);
       await shot(patient, `telemonitoring-${lang}-6-monitoring`, lang);
+
+      // 6. A value typed by mistake, corrected by the patient within the delay.
+      const asShown = (value: number) => patient.evaluate(([v, l]) => (v as number).toLocaleString(l as string, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), [value, lang] as const);
+      const typo = await patientApi.post<{ measures: { id: string }[] }>(`/patient_files/${fileId}/indicators/data`, { indicatorId: await weightId(patientApi, fileId), value: 95 });
+      expect(typo.status).toBe(201);
+      await patient.reload();
+      const values = card.getByTestId('indicator-values');
+      const typoRow = values.getByRole('row').filter({ hasText: await asShown(95) });
+      await typoRow.getByRole('button', { name: t.monitoring.correct.open }).click();
+      const dialog = patient.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: t.monitoring.correct.value }).fill(lang === 'fr' ? '75,4' : '75.4');
+      await shot(patient, `telemonitoring-${lang}-7-correct`, lang);
+      await dialog.getByRole('button', { name: t.monitoring.correct.submit }).click();
+      await patient.getByRole('status').filter({ hasText: await asShown(95) }).waitFor();
+      await poll(async () => (await card.getByTestId('last-value').innerText()).includes(await asShown(75.4))).toBe(true);
+      await typoRow.getByText(t.inError.badge).waitFor();
+      expect(await typoRow.getByRole('button', { name: t.monitoring.correct.open }).count()).toBe(0);
+
+      // 7. Another typo, 7.5 kg: the operator marks it entered in error from the value table, with a reason.
+      const other = await patientApi.post<{ measures: { id: string }[] }>(`/patient_files/${fileId}/indicators/data`, { indicatorId: await weightId(patientApi, fileId), value: 7.5 });
+      expect(other.status).toBe(201);
+      await operator.goto(`${base}/s/0/patient-file/${fileId}/indicators`);
+      const table = operator.getByTestId('value-table');
+      const mark = table.getByRole('button', { name: pattern(t.valueTables.mark, { value: `${await asShown(7.5)} kg` }) });
+      await mark.first().click();
+      const markDialog = operator.getByRole('dialog');
+      await markDialog.getByRole('textbox', { name: t.tab.enteredInError.reason }).fill(lang === 'fr' ? 'Virgule oubliée : 75 kg au téléphone.' : 'فاصلة منسية: 75 كغ بالهاتف.');
+      await shot(operator, `telemonitoring-${lang}-8-mark`, lang);
+      await markDialog.getByRole('button', { name: t.tab.enteredInError.confirm }).click();
+      await operator.getByRole('status').filter({ hasText: await asShown(7.5) }).waitFor();
+      await table.getByTestId('entered-in-error').filter({ hasText: lang === 'fr' ? 'Virgule oubliée' : 'فاصلة منسية' }).waitFor();
+      await shot(operator, `telemonitoring-${lang}-9-marked`, lang);
+
+      // The patient sees both struck, said in words, not only drawn.
+      await patient.reload();
+      await poll(() => values.getByText(t.inError.badge).count()).toBe(2);
+      await shot(patient, `telemonitoring-${lang}-10-struck`, lang);
 
       expect(operatorProblems).toEqual([]);
       expect(patientProblems).toEqual([]);

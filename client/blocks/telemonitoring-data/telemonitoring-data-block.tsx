@@ -22,6 +22,7 @@ import { EmptyState } from '../shared/empty-state.tsx';
 import { localize } from '../shared/layout-text.ts';
 import type { BlockComponentProps } from '../types.ts';
 import { nameOf, valueText } from '../value-tables/format.ts';
+import { EnteredInErrorValue } from '../../lib/monitoring/entered-in-error.tsx';
 import { VALUE_TABLES } from '../value-tables/texts.ts';
 
 const SORTS = ['-measuredAt'] as const;
@@ -44,7 +45,10 @@ export default function TelemonitoringDataBlock({ props, context }: BlockCompone
     }),
     column.accessor((row) => row.value, {
       id: 'value', header: t('valueTables.data.value'),
-      cell: ({ row: { original } }) => <span style={{ whiteSpace: 'nowrap' }}>{valueText(original.value, dates.language, original.unit.symbol)}</span>,
+      cell: ({ row: { original } }) => {
+        const text = valueText(original.value, dates.language, original.unit.symbol);
+        return original.enteredInError ? <EnteredInErrorValue text={text} mark={original.enteredInError} detailed /> : <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+      },
     }),
     column.accessor((row) => row.measuredAt, { id: 'measuredAt', header: t('valueTables.data.measuredAt'), cell: ({ getValue }) => <WhenCell value={getValue()} /> }),
   ], [t, dates]);

@@ -1,8 +1,9 @@
 /**
  * The file's value table and its settings {indicators, startDate}: the columns chosen (none: every
  * indicator) and the first day typed by hand (empty: the last 14 days), saved for the whole team.
+ * On an open file each value that counts can be marked entered in error (MarkInErrorDialog).
  */
-import { Button, Group, MultiSelect, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomizableIndicator } from '../../../schemas/customizable-indicators.ts';
@@ -13,6 +14,7 @@ import { calendarDateOf, CalendarDateInput, typedCalendarDate } from '../../lib/
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { QueryState } from '../../lib/ui/query-state.tsx';
 import { useTabChange, useValueTable, useValueTableSettings } from './api/indicators-tab.ts';
+import { MarkInErrorDialog, type Marking } from './mark-in-error-dialog.tsx';
 import { INDICATORS_TAB } from './texts.ts';
 
 const K = 'indicatorsTab';
@@ -29,6 +31,8 @@ export function ValueTableSection({ fileId, readOnly, indicators }: { fileId: st
     if (settings.data) { setIds(settings.data.indicators); setStart(typedCalendarDate(settings.data.startDate, language)); }
   }, [settings.data, language]);
   const server = messagesByField(change.variables?.action === 'saveSettings' ? change.error : null);
+  const [marking, setMarking] = useState<Marking | null>(null);
+  const [marked, setMarked] = useState<string | null>(null);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="indicators-table-title">
@@ -52,7 +56,14 @@ export function ValueTableSection({ fileId, readOnly, indicators }: { fileId: st
           </form>
         </Paper>
       )}
-      <QueryState query={table} loadingLabel={t(`${K}.loading`)}>{(data) => <ValueTableView table={data} />}</QueryState>
+      {marked && <Alert color="positive" variant="light" role="status">{marked}</Alert>}
+      <QueryState query={table} loadingLabel={t(`${K}.loading`)}>
+        {(data) => <ValueTableView table={data} onMark={readOnly ? undefined : (value, indicator) => { setMarked(null); setMarking({ value, indicator }); }} />}
+      </QueryState>
+      {marking && (
+        <MarkInErrorDialog fileId={fileId} marking={marking} onClose={() => setMarking(null)}
+          onDone={(message) => { setMarking(null); setMarked(message); }} />
+      )}
     </Stack>
   );
 }

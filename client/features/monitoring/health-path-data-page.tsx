@@ -2,7 +2,8 @@
  * My Monitoring (spec 000 §2 `/p/:patientFileIndex/health-path-data`, issue 11 §6), for the
  * patient and the caregiver who helps them: a card per indicator the establishment lets
  * patients see (last value, chart over 7/30/90 days with their thresholds and reference value,
- * values list), entering a value while the file is open, and their questionnaire answers.
+ * values list), entering a value while the file is open, correcting one they typed a few minutes
+ * ago, and their questionnaire answers.
  */
 import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { paths } from '../../lib/paths.ts';
 import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMonitoredIndicators } from '../../lib/monitoring/queries.ts';
+import { CorrectValueModal, type Correcting } from './correct-value-form.tsx';
 import { EnterValueModal } from './enter-value-form.tsx';
 import { FollowUpState } from './follow-up-state.tsx';
 import { IndicatorCard } from './indicator-card.tsx';
@@ -28,6 +30,7 @@ export function HealthPathDataPage() {
   const open = patientFile.status === 'OPEN';
   const [entering, setEntering] = useState<{ indicatorId?: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [correcting, setCorrecting] = useState<Correcting | null>(null);
 
   return (
     <Stack gap="lg" data-testid="health-path-data">
@@ -46,7 +49,8 @@ export function HealthPathDataPage() {
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
               {rows.map((indicator) => (
                 <IndicatorCard key={indicator.id} patientFileId={patientFile.id} indicator={indicator}
-                  onEnter={open ? () => { setDone(null); setEntering({ indicatorId: indicator.id }); } : undefined} />
+                  onEnter={open ? () => { setDone(null); setEntering({ indicatorId: indicator.id }); } : undefined}
+                  onCorrect={open ? (measure) => { setDone(null); setCorrecting({ indicator, measure }); } : undefined} />
               ))}
             </SimpleGrid>
           )}
@@ -57,6 +61,10 @@ export function HealthPathDataPage() {
         <FormResponsesList patientFileId={patientFile.id}
           responseHref={(formResponseId) => paths.patient.formResponse.getHref({ patientFileIndex: index, formResponseId })} />
       </Stack>
+      {correcting && (
+        <CorrectValueModal patientFileId={patientFile.id} correcting={correcting}
+          onDone={(message) => { setCorrecting(null); setDone(message); }} onCancel={() => setCorrecting(null)} />
+      )}
       {indicators.data && (
         <EnterValueModal
           opened={entering !== null}

@@ -1,7 +1,8 @@
 /**
  * One indicator on the monitoring screen: its last value, its chart over 7, 30 or 90 days with
  * the thresholds in force and the reference value (the shared chart, client/lib/charts), and
- * its values, newest first, a few at a time.
+ * its values, newest first, a few at a time — a value entered in error struck and said so, a value
+ * she typed a few minutes ago with its "Correct" action (`onCorrect`, an open file).
  */
 import { Badge, Button, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -13,6 +14,7 @@ import { exactly, numberFormat, type NumberFormat } from '../../lib/i18n/use-num
 import { isolated } from '../../lib/i18n/quantity.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { QueryError } from '../../lib/ui/query-error.tsx';
+import { EnteredInErrorValue } from '../../lib/monitoring/entered-in-error.tsx';
 import { useIndicatorSeries, useMeasures } from '../../lib/monitoring/queries.ts';
 import { MONITORING } from './texts.ts';
 
@@ -20,7 +22,15 @@ const K = 'monitoring';
 export const PERIODS = [7, 30, 90, 365] as const;
 const VALUES_PAGE_SIZE = 5;
 
-export function IndicatorCard({ patientFileId, indicator, onEnter }: { patientFileId: string; indicator: MonitoredIndicator; onEnter?: () => void }) {
+export interface IndicatorCardProps {
+  patientFileId: string;
+  indicator: MonitoredIndicator;
+  onEnter?: () => void;
+  /** Correct one of her values (an open file); absent: no correction offered. */
+  onCorrect?: (measure: MeasureRow) => void;
+}
+
+export function IndicatorCard({ patientFileId, indicator, onEnter, onCorrect }: IndicatorCardProps) {
   const { t } = useTranslation(MONITORING);
   const dates = useDates();
   const [days, setDays] = useState<number>(30);
@@ -60,13 +70,13 @@ export function IndicatorCard({ patientFileId, indicator, onEnter }: { patientFi
           <IndicatorChart label={t(`${K}.chartLabel`, { name, count: days })} {...chart} from={series.data!.from} to={series.data!.to} height={220} valuesTable={false} />
         )}
         {series.data?.downsampled && <Text size="xs" c="dimmed">{t(`${K}.downsampled`, { shown: series.data.points.length, total: series.data.totalPoints })}</Text>}
-        <ValuesList patientFileId={patientFileId} indicator={indicator} format={format} />
+        <ValuesList patientFileId={patientFileId} indicator={indicator} format={format} onCorrect={onCorrect} />
       </Stack>
     </Paper>
   );
 }
 
-function ValuesList({ patientFileId, indicator, format }: { patientFileId: string; indicator: MonitoredIndicator; format: NumberFormat }) {
+function ValuesList({ patientFileId, indicator, format, onCorrect }: { patientFileId: string; indicator: MonitoredIndicator; format: NumberFormat; onCorrect?: (measure: MeasureRow) => void }) {
   const { t } = useTranslation(MONITORING);
   const dates = useDates();
   const [page, setPage] = useState(1);
@@ -87,7 +97,19 @@ function ValuesList({ patientFileId, indicator, format }: { patientFileId: strin
           {measures.data.data.map((m) => (
             <Table.Tr key={m.id}>
               <Table.Td>{dates.dateTime(m.measuredAt, 'short')}</Table.Td>
-              <Table.Td>{isolated(`${format.format(m.value)} ${m.unit.symbol}`)}</Table.Td>
+              <Table.Td>
+                {m.enteredInError ? <EnteredInErrorValue text={`${format.format(m.value)} ${m.unit.symbol}`} mark={m.enteredInError} /> : (
+                  <Group gap="xs" wrap="wrap">
+                    {isolated(`${format.format(m.value)} ${m.unit.symbol}`)}
+                    {onCorrect && m.correctableUntil && (
+                      <Button size="compact-xs" variant="light" onClick={() => onCorrect(m)}
+                        aria-label={t(`${K}.correct.openFor`, { value: `${format.format(m.value)} ${m.unit.symbol}`, date: dates.dateTime(m.measuredAt, 'short') })}>
+                        {t(`${K}.correct.open`)}
+                      </Button>
+                    )}
+                  </Group>
+                )}
+              </Table.Td>
               <Table.Td>
                 <Badge size="xs" variant="light" color="gray" me={4}>{t(`${K}.sources.${m.source}`)}</Badge>
                 {person(m.recordedBy)}{m.onBehalfOf && ` ${t(`${K}.values.onBehalf`, { name: person(m.onBehalfOf) })}`}

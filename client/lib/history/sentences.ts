@@ -8,6 +8,9 @@
 import type { TFunction } from 'i18next';
 import type { HistoryKind } from '../../../schemas/history.ts';
 import type { HistoryEntry } from '../../../schemas/patient-file-history.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { formatNumber, upTo } from '../i18n/use-number.ts';
+import type { Language } from '../languages.ts';
 
 /** The groups of the kind filter, in the order shown; a kind not listed here falls in `other`. */
 export const HISTORY_GROUPS = {
@@ -16,7 +19,7 @@ export const HISTORY_GROUPS = {
     'FILE_CLOSED', 'FILE_CLOSED_AUTOMATICALLY', 'FILE_REOPENED', 'PATIENT_DATA_ACTIVATED', 'PATIENT_DATA_DEACTIVATED', 'HOSPITALIZATION', 'CONDITION_ADDED', 'CONDITION_REMOVED'],
   monitoring: ['INDICATOR_NON_COMPLIANCE', 'DEVICE_DATA', 'REFERENCE_VALUE_CREATED', 'REFERENCE_VALUE_DEACTIVATED', 'ALERT_THRESHOLD_CREATED',
     'ALERT_THRESHOLD_UPDATED', 'ALERT_THRESHOLD_DELETED', 'ALERT_THRESHOLD_DEACTIVATED', 'EXTRA_PARAMETER_CREATED', 'EXTRA_PARAMETER_UPDATED', 'EXTRA_PARAMETER_DELETED',
-    'ALERT_STATUS_SET', 'ALERT_COMMENTED', 'ALERT_CLOSED', 'ALERT_CLOSED_AUTOMATICALLY',
+    'ALERT_STATUS_SET', 'ALERT_COMMENTED', 'ALERT_CLOSED', 'ALERT_CLOSED_AUTOMATICALLY', 'MEASURE_ENTERED_IN_ERROR', 'MEASURE_CORRECTED',
     'NON_COMPLIANCE_RULE_CREATED', 'NON_COMPLIANCE_RULE_UPDATED', 'NON_COMPLIANCE_RULE_DEACTIVATED',
     'NON_COMPLIANCE_RULE_EXCLUDED', 'NON_COMPLIANCE_RULE_RESTORED', 'NON_COMPLIANCE_RULE_OVERRIDDEN'],
   documents: ['DOCUMENT_VIEWED', 'DOCUMENT_DOWNLOADED', 'DOCUMENT_ACKNOWLEDGED'],
@@ -45,7 +48,7 @@ export function groupedKinds(kinds: readonly HistoryKind[]): { group: HistoryGro
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 /** The payload's detail a sentence names, or undefined when the payload gives none. */
-function detailOf(entry: HistoryEntry, t: TFunction): Record<string, string> | undefined {
+function detailOf(entry: HistoryEntry, t: TFunction): Record<string, unknown> | undefined {
   const p = entry.payload;
   if (entry.kind.startsWith('FORM_')) {
     const form = text(p.formTitle) ?? text(p.formName) ?? text(p.reference);
@@ -70,6 +73,12 @@ function detailOf(entry: HistoryEntry, t: TFunction): Record<string, string> | u
     case 'ALERT_CLOSED_AUTOMATICALLY': {
       const status = text(p.systemStatus);
       return status ? { status: t(`patientFileHistory.systemAlertStatus.${status}`, { defaultValue: status }) } : undefined;
+    }
+    case 'MEASURE_ENTERED_IN_ERROR': case 'MEASURE_CORRECTED': {
+      // The indicator's name in each language (each locale reads its own: {{name.fr}}), the values as stored, in the interface's digits.
+      if (typeof p.value !== 'number' || !p.name || typeof p.name !== 'object') return undefined;
+      const number = (value: number) => formatNumber(i18n.language as Language, value, upTo(10));
+      return { name: p.name, value: number(p.value), unit: text(p.unit) ?? '', ...(typeof p.newValue === 'number' ? { newValue: number(p.newValue) } : {}) };
     }
     default:
       return undefined;

@@ -13,6 +13,7 @@ import { ALERT_CONTEXT_DAYS, ALERT_CONTEXT_HISTORY, type AlertBatchContext, type
 import type { CareContext } from '../context.ts';
 import { effectiveBoundaries } from '../measures/boundaries.ts';
 import { thresholdOf } from '../measures/evaluate.ts';
+import { counts } from '../measures/counts.ts';
 import { patientFileHistoryPage } from '../patient-file-history/history.ts';
 import { withComments } from './comments.ts';
 import { alertRows } from './list.ts';
@@ -49,7 +50,7 @@ export async function alertBatchContext(care: CareContext, batchId: string): Pro
     effectiveBoundaries(db, file.id, indicatorIds),
     indicatorIds.length
       ? db.select({ id: measures.id, indicatorId: measures.indicatorId, value: measures.value, measuredAt: measures.measuredAt }).from(measures)
-        .where(and(eq(measures.patientFileId, file.id), inArray(measures.indicatorId, indicatorIds), gte(measures.measuredAt, from), lte(measures.measuredAt, to)))
+        .where(and(eq(measures.patientFileId, file.id), inArray(measures.indicatorId, indicatorIds), gte(measures.measuredAt, from), lte(measures.measuredAt, to), counts))
         .orderBy(asc(measures.measuredAt), desc(measures.id))
       : Promise.resolve([]),
   ]);

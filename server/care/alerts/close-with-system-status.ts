@@ -6,7 +6,7 @@
  * entry per alert (no actor; payload: the alert, its batch, its kind, the system status). An alert
  * already closed is left as it is, so a person's close is never overwritten.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alerts, patientFileHistory } from '../../db/schema.ts';
 import type { SystemAlertStatus } from '../../../schemas/telemonitoring.ts';
@@ -24,3 +24,7 @@ export async function closeWithSystemStatus(
   })));
   return closed.map((alert) => alert.id);
 }
+
+/** Pending alerts raised by these measures. */
+export const raisedBy = (measureIds: readonly string[]): SQL =>
+  sql`${alerts.measureId} in (${sql.join(measureIds.map((id) => sql`${id}::uuid`), sql`, `)})`;

@@ -14,6 +14,7 @@ import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import type { CareContext } from '../context.ts';
 import { effectiveBoundaries, type EffectiveBoundary } from '../measures/boundaries.ts';
 import { thresholdOf } from '../measures/evaluate.ts';
+import { countsIn } from '../measures/counts.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 
 const toBoundary = (b: EffectiveBoundary, referenceValue: number | null): BoundaryInForce => ({
@@ -26,7 +27,7 @@ export async function listCustomizableIndicators(care: CareContext, file: Patien
   const where = eq(indicators.establishmentId, file.establishmentId);
   // The newest measure of the indicator on this file: one index range (measures_file_indicator_idx), first row.
   const last = (column: 'value' | 'measured_at') => sql`(select ${sql.identifier(column)} from ${measures} m
-    where m.patient_file_id = ${file.id} and m.indicator_id = ${indicators.id} order by m.measured_at desc limit 1)`;
+    where m.patient_file_id = ${file.id} and m.indicator_id = ${indicators.id} and ${countsIn('m')} order by m.measured_at desc limit 1)`;
   return pageOfRows(query, {
     rows: async (limit, offset) => {
       const rows = await care.db.select({

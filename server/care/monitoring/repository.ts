@@ -5,7 +5,7 @@
  * thresholds and reference value of their own chart (schemas/monitoring.ts says why).
  */
 import { aliasedTable, and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { indicators, measures, units, users } from '../../db/schema.ts';
+import { establishments, indicators, measures, units, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
@@ -19,6 +19,7 @@ import type { CareContext } from '../context.ts';
 import { effectiveBoundaries } from '../measures/boundaries.ts';
 import { thresholdOf } from '../measures/evaluate.ts';
 import { downsampleMinMax } from './downsample.ts';
+import { counts } from '../measures/counts.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 
 const DAY_MS = 86_400_000;
@@ -36,7 +37,7 @@ function visibleIndicators(file: PatientFileHandle): SQL | undefined {
  */
 export async function monitoredIndicators(care: CareContext, file: PatientFileHandle, indicatorId?: string): Promise<MonitoredIndicator[]> {
   const last = (column: SQL) => sql`(select ${column} from ${measures}
-    where ${measures.patientFileId} = ${file.id} and ${measures.indicatorId} = ${indicators.id}
+    where ${measures.patientFileId} = ${file.id} and ${measures.indicatorId} = ${indicators.id} and ${counts}
     order by ${measures.measuredAt} desc, ${measures.id} desc limit 1)`;
   const rows = await care.db.select({
     id: indicators.id,
@@ -85,7 +86,7 @@ export async function indicatorSeries(care: CareContext, file: PatientFileHandle
   const [[indicator], rows, inForce] = await Promise.all([
     monitoredIndicators(care, file, indicatorId),
     care.db.select({ at: measures.measuredAt, value: measures.value }).from(measures)
-      .where(and(eq(measures.patientFileId, file.id), eq(measures.indicatorId, indicatorId), gte(measures.measuredAt, from), lte(measures.measuredAt, to)))
+      .where(and(eq(measures.patientFileId, file.id), eq(measures.indicatorId, indicatorId), gte(measures.measuredAt, from), lte(measures.measuredAt, to), counts))
       .orderBy(asc(measures.measuredAt), asc(measures.id)),
     effectiveBoundaries(care.db, file.id, [indicatorId]),
   ]);
@@ -105,9 +106,24 @@ export async function indicatorSeries(care: CareContext, file: PatientFileHandle
   };
 }
 
+/** The establishment's correction delay, in minutes, for the patient's side (a professional marks values instead). */
+async function correctionDelayOf(care: CareContext, file: PatientFileHandle): Promise<number> {
+  if (file.as === 'professional') return 0;
+  const [row] = await care.db.select({ minutes: establishments.measureCorrectionMinutes }).from(establishments).where(eq(establishments.id, file.establishmentId));
+  return row?.minutes ?? 0;
+}
+
+/** Until when the caller may still correct this value (entered-in-error.ts correctMeasure says the same): a value she typed, that counts, within the delay. */
+function correctableUntil(care: CareContext, file: PatientFileHandle, m: typeof measures.$inferSelect, minutes: number): string | null {
+  if (file.as === 'professional' || m.source !== 'MANUAL' || m.recordedBy !== care.userId || m.enteredInErrorAt) return null;
+  const until = m.recordedAt.getTime() + minutes * 60_000;
+  return until >= care.now().getTime() ? new Date(until).toISOString() : null;
+}
+
 const SORTS = defineSorts({ measuredAt: [measures.measuredAt] }, measures.id);
 const recorder = aliasedTable(users, 'recorder');
 const onBehalf = aliasedTable(users, 'on_behalf');
+const marker = aliasedTable(users, 'marker');
 const person = (u: typeof recorder) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName });
 
 export async function listMeasures(care: CareContext, file: PatientFileHandle, query: Required<Pick<MeasureListQuery, 'page' | 'pageSize' | 'sort'>> & MeasureListQuery): Promise<Page<MeasureRow>> {
@@ -124,20 +140,26 @@ export async function listMeasures(care: CareContext, file: PatientFileHandle, q
     const [known] = await care.db.select({ id: indicators.id }).from(indicators).where(and(eq(indicators.id, query.indicatorId), visibleIndicators(file)));
     if (!known) throw notFound();
   }
+  const correctionMinutes = await correctionDelayOf(care, file);
   return pageOfRows(query, {
     rows: async (limit, offset) => (await care.db.select({
       m: measures, indicator: { id: indicators.id, reference: indicators.reference, name: indicators.name, decimals: indicators.decimals },
-      unit: { code: units.ucumCode, symbol: units.symbol }, recorder: person(recorder), onBehalf: person(onBehalf),
+      unit: { code: units.ucumCode, symbol: units.symbol }, recorder: person(recorder), onBehalf: person(onBehalf), marker: person(marker),
     }).from(measures)
       .innerJoin(indicators, eq(indicators.id, measures.indicatorId))
       .innerJoin(units, eq(units.id, indicators.unitId))
       .leftJoin(recorder, eq(recorder.id, measures.recordedBy))
       .leftJoin(onBehalf, eq(onBehalf.id, measures.onBehalfOf))
+      .leftJoin(marker, eq(marker.id, measures.enteredInErrorBy))
       .where(where).orderBy(...orderOf(SORTS, query.sort)).limit(limit).offset(offset))
-      .map(({ m, indicator, unit, recorder: by, onBehalf: forWhom }) => ({
+      .map(({ m, indicator, unit, recorder: by, onBehalf: forWhom, marker: markedBy }) => ({
         id: m.id, indicator: { ...indicator, name: indicator.name as LocalizedText }, value: m.value, unit,
         enteredValue: m.enteredValue, enteredUnit: m.enteredUnit, measuredAt: m.measuredAt.toISOString(), recordedAt: m.recordedAt.toISOString(),
         source: m.source as MeasureSource, recordedBy: by, onBehalfOf: forWhom,
+        enteredInError: m.enteredInErrorAt
+          ? { at: m.enteredInErrorAt.toISOString(), by: markedBy, reason: m.enteredInErrorReason ?? '', replacedBy: m.replacedBy }
+          : null,
+        correctableUntil: correctableUntil(care, file, m, correctionMinutes),
       })),
     count: async () => (await care.db.select({ n: count() }).from(measures).innerJoin(indicators, eq(indicators.id, measures.indicatorId)).where(where))[0]?.n ?? 0,
   });

@@ -67,7 +67,10 @@ async function columnsOf(care: CareContext, file: PatientFileHandle, query: Valu
   return establishmentIndicators(care.db, file.establishmentId);
 }
 
-interface ValueRow { id: string; indicatorId: string; value: number; measuredAt: Date | string; day: string; colour: AlertColour | null }
+interface ValueRow {
+  id: string; indicatorId: string; value: number; measuredAt: Date | string; day: string; colour: AlertColour | null;
+  errorAt: Date | string | null; errorReason: string | null; replacedBy: string | null; errorBy: { id: string; firstName: string; lastName: string } | string | null;
+}
 
 export async function valueTable(care: CareContext, file: PatientFileHandle, query: ValueTableQuery): Promise<ValueTable> {
   const settings = await valueTableSettings(care, file);
@@ -81,8 +84,13 @@ export async function valueTable(care: CareContext, file: PatientFileHandle, que
 
   const values: ValueRow[] = columns.length === 0 ? [] : ((await care.db.execute(sql`
     select m.id, m.indicator_id as "indicatorId", m.value, m.measured_at as "measuredAt",
-      to_char((m.measured_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, a.colour
+      to_char((m.measured_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+      -- A value entered in error shows struck: its alerts closed with it, it carries no colour.
+      case when m.entered_in_error_at is null then a.colour end as colour,
+      m.entered_in_error_at as "errorAt", m.entered_in_error_reason as "errorReason", m.replaced_by as "replacedBy",
+      case when u.id is not null then json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) end as "errorBy"
     from measures m
+    left join users u on u.id = m.entered_in_error_by
     left join (
       select distinct on (al.measure_id) al.measure_id, l.colour
       from alerts al left join intervention_levels l on l.id = al.level_id
@@ -103,6 +111,10 @@ export async function valueTable(care: CareContext, file: PatientFileHandle, que
     if (!day) { day = columns.map(() => []); cells.set(row.day, day); }
     day[column.get(row.indicatorId)!]!.push({
       id: row.id, value: Number(row.value), measuredAt: new Date(row.measuredAt).toISOString(), alertColour: row.colour ?? null,
+      enteredInError: row.errorAt === null ? null : {
+        at: new Date(row.errorAt).toISOString(), reason: row.errorReason ?? '', replacedBy: row.replacedBy,
+        by: typeof row.errorBy === 'string' ? JSON.parse(row.errorBy) : row.errorBy,
+      },
     });
   }
   const rows = [];

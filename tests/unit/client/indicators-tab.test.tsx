@@ -53,8 +53,8 @@ const table: ValueTable = {
   indicators: [{ id: WEIGHT, reference: 'weight', name: weight.name, unitSymbol: 'kg', decimals: 1 }],
   rows: [
     { date: '2026-11-10', cells: [[
-      { id: '00000000-0000-4000-8000-0000000000c1', value: 70.25, measuredAt: '2026-11-10T07:00:00.000Z', alertColour: null },
-      { id: '00000000-0000-4000-8000-0000000000c2', value: 73.125, measuredAt: '2026-11-10T18:00:00.000Z', alertColour: 'red' },
+      { id: '00000000-0000-4000-8000-0000000000c1', value: 70.25, measuredAt: '2026-11-10T07:00:00.000Z', alertColour: null, enteredInError: null },
+      { id: '00000000-0000-4000-8000-0000000000c2', value: 73.125, measuredAt: '2026-11-10T18:00:00.000Z', alertColour: 'red', enteredInError: null },
     ]] },
     { date: '2026-11-09', cells: [[]] },
   ],

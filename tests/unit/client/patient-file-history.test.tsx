@@ -42,6 +42,8 @@ const ENTRIES = [
   entry(5, 'FILE_CLOSED_AUTOMATICALLY', { closingReasonType: 'END_OF_FOLLOW_UP' }, null),
   entry(4, 'A_KIND_FROM_TOMORROW', {}),
   entry(3, 'PROFILE_UPDATED', { created: true }),
+  entry(2, 'MEASURE_ENTERED_IN_ERROR', { measureId: 'm', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, value: 750.5, unit: 'kg', closedAlerts: 1 }),
+  entry(1, 'ALERT_CLOSED_AUTOMATICALLY', { alertId: 'a', systemStatus: 'ENTERED_IN_ERROR' }),
 ];
 
 let calls: ReturnType<typeof fakeFetch>;
@@ -88,6 +90,9 @@ describe('the History tab', () => {
     expect(within(automatic).getByText('Automatique (plateforme)')).toBeTruthy();
     expect(await rowOf('Événement du dossier')).toBeTruthy();
     expect(await rowOf('Patient créé')).toBeTruthy();
+    // A value entered in error: the indicator's name in the reader's language, the value in its digits (issue 18).
+    expect(await rowOf('Valeur marquée comme saisie erronée : Poids 750,5 kg')).toBeTruthy();
+    expect(await rowOf('Alerte clôturée automatiquement : valeur saisie par erreur')).toBeTruthy();
   });
 
   it('asks the server for the address’s page, kinds and period (a reversed period put in order)', async () => {
@@ -105,6 +110,7 @@ describe('the History tab', () => {
     expect(await rowOf('تم إسناد الاستبيان «Qualité de vie»')).toBeTruthy();
     const response = await rowOf('تمت الإجابة على استبيان');
     expect(within(response).getByText('Paul Martin نيابةً عن Camille Martin')).toBeTruthy();
+    expect(await rowOf(/^عُلّمت قيمة على أنها أُدخلت عن طريق الخطأ: الوزن \u2068(750\.5|٧٥٠٫٥) kg\u2069$/)).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
   });
 });

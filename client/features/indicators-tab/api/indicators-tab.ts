@@ -1,7 +1,7 @@
 /**
  * The indicators tab's calls: chart displays, the customizable indicators (thresholds in force,
  * reference values, rules), the value table and its settings, and the changes of slices B and D
- * (thresholds, reference values, non-compliance rules). A change makes the tab's reads, the
+ * (thresholds, reference values, non-compliance rules), and a value marked entered in error. A change makes the tab's reads, the
  * file's monitoring (series carry thresholds) and its history stale.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,8 +10,9 @@ import type { BodyOf } from '../../../../schemas/api/contract.ts';
 import { chartDisplaysQueryOptions, valueTableQueryOptions } from '../../../blocks/value-tables/queries.ts';
 import { chartDisplayRoutes, customizableIndicatorRoutes, valueTableRoutes } from '../../../../schemas/api/indicators-tab.ts';
 import { nonComplianceRoutes } from '../../../../schemas/api/non-compliance.ts';
+import { measureRoutes } from '../../../../schemas/api/measures.ts';
 import { call } from '../../../lib/api/client.ts';
-import { indicatorsTabKeys, monitoringKeys, patientFileKeys } from '../../../lib/api/query-keys.ts';
+import { alertKeys, indicatorsTabKeys, monitoringKeys, patientFileKeys } from '../../../lib/api/query-keys.ts';
 
 export const useChartDisplays = (fileId: string) => useQuery(chartDisplaysQueryOptions(fileId));
 
@@ -42,7 +43,8 @@ export type TabChange =
   | { action: 'resetBoundaries'; indicatorId: string }
   | { action: 'setReference'; body: BodyOf<typeof referenceValueRoutes.create> }
   | { action: 'createRule'; body: BodyOf<typeof nonComplianceRoutes.create> }
-  | { action: 'deactivateRule' | 'excludeRule' | 'restoreRule'; ruleId: string };
+  | { action: 'deactivateRule' | 'excludeRule' | 'restoreRule'; ruleId: string }
+  | { action: 'markEnteredInError'; measureId: string; body: BodyOf<typeof measureRoutes.markEnteredInError> };
 
 function send(id: string, change: TabChange): Promise<unknown> {
   switch (change.action) {
@@ -58,6 +60,7 @@ function send(id: string, change: TabChange): Promise<unknown> {
     case 'createRule': return call(nonComplianceRoutes.create, { params: { id }, body: change.body });
     case 'deactivateRule': return call(nonComplianceRoutes.deactivate, { params: { ruleId: change.ruleId } });
     case 'excludeRule': return call(nonComplianceRoutes.exclude, { params: { ruleId: change.ruleId } });
+    case 'markEnteredInError': return call(measureRoutes.markEnteredInError, { params: { id, measureId: change.measureId }, body: change.body });
     default: return call(nonComplianceRoutes.restore, { params: { ruleId: change.ruleId } });
   }
 }
@@ -70,6 +73,8 @@ export function useTabChange(fileId: string) {
       client.invalidateQueries({ queryKey: indicatorsTabKeys.ofFile(fileId) }),
       client.invalidateQueries({ queryKey: monitoringKeys.ofFile(fileId) }),
       client.invalidateQueries({ queryKey: patientFileKeys.history(fileId, {}).slice(0, 3) }),
+      // Marking a value closes its alerts.
+      client.invalidateQueries({ queryKey: alertKeys.all }),
     ]),
   });
 }

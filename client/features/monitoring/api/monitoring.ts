@@ -5,9 +5,22 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { measureRoutes } from '../../../../schemas/api/measures.ts';
-import type { MeasureInputBody } from '../../../../schemas/measures.ts';
+import type { MeasureCorrectionBody, MeasureInputBody } from '../../../../schemas/measures.ts';
 import { call } from '../../../lib/api/client.ts';
 import { monitoringKeys, patientFileKeys } from '../../../lib/api/query-keys.ts';
+
+/** A value the patient typed, corrected within the delay: the same files go stale as for a new value. */
+export function useCorrectMeasure(patientFileId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ measureId, body }: { measureId: string; body: MeasureCorrectionBody }) =>
+      call(measureRoutes.correct, { params: { id: patientFileId, measureId }, body }),
+    onSuccess: () => Promise.all([
+      client.invalidateQueries({ queryKey: monitoringKeys.ofFile(patientFileId) }),
+      client.invalidateQueries({ queryKey: patientFileKeys.detail(patientFileId), exact: true }),
+    ]),
+  });
+}
 
 export function useRecordMeasure(patientFileId: string) {
   const client = useQueryClient();
