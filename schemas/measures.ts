@@ -18,6 +18,13 @@ import { recordId } from './api/record-id.ts';
 /** The most measures one request carries. */
 export const MEASURE_BATCH_MAX = 500;
 
+/**
+ * A value measured more than this long before it reached the platform is late (a device that
+ * uploads its memory, a value typed hours after): judged by the thresholds in force when it
+ * arrives, its alert says when it was measured (docs/clinical-rules.md "Late values").
+ */
+export const LATE_MEASURE_MS = 60 * 60_000;
+
 const measureInputProperties = {
   indicatorId: { ...recordId('indicator'), description: "An indicator of the file's establishment" },
   value: { type: 'number', description: 'The value as measured, in `unit`' },

@@ -6,9 +6,9 @@
  * a batch, ten times at once) with no second alert and the first answer given again; the patient's
  * side answered the stored values only. Runs on PGlite and on PostgreSQL.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertBatches, alerts, caregivers, establishments, indicators, measures, patientFiles, services } from '../../server/db/schema.ts';
+import { alertBatches, alerts, caregivers, establishments, formResponses, forms, indicators, measures, patientFiles, services } from '../../server/db/schema.ts';
 import type { MeasuresResult } from '../../schemas/measures.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
@@ -92,6 +92,25 @@ describe('dates that cannot be true', () => {
     const undated = await newFile(null);
     expect((await send('operator', undated, { indicatorId: spo2, value: 97 })).status).toBe(201);
     expect((await send('operator', undated, { indicatorId: spo2, value: 97, measuredAt: isoDaysAgo(2) })).body).toMatchObject({ code: 'measured_before_file_start', field: 'body.measuredAt' });
+  });
+
+  it("a questionnaire answer mapped to an indicator, dated before the file's start, is refused on its question; nothing stored", async () => {
+    const file = await newFile();
+    const [form] = await db.select().from(forms).where(and(eq(forms.establishmentId, await establishmentIdOf(db, 'chu-azur')), eq(forms.reference, 'HF-DAILY')));
+    expect((await call('prescriber', 'post', `/api/patient_files/${file}/forms/${form!.id}`, {})).status).toBeLessThan(300);
+    const tasks = await call('patient.open', 'get', `/api/patient_files/${file}/tasks`);
+    const task = (tasks.body.data as { formId: string; occurrenceId?: string; status: string }[]).find((t) => t.formId === form!.id && t.status === 'available');
+    expect(task, tasks.text).toBeDefined();
+    // The file's start moved to tomorrow: an answer today gives a weight dated before it.
+    const tomorrow = new Date(gw.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
+    await db.update(patientFiles).set({ startDate: tomorrow }).where(eq(patientFiles.id, file));
+    const res = await call('patient.open', 'post', `/api/patient_files/${file}/form_responses?l=en`, {
+      formId: form!.id, occurrenceId: task!.occurrenceId, answers: { weight: 73.5, breathless: false, swollenAnkles: true },
+    });
+    expect([res.status, res.body.code, res.body.field], res.text).toEqual([400, 'measured_before_file_start', 'body.answers.weight']);
+    expect(res.body.message).toContain(longDate(tomorrow, 'en'));
+    expect(await countOf(file)).toEqual({ measures: 0, alerts: 0, batches: 0 });
+    expect(await db.select().from(formResponses).where(and(eq(formResponses.patientFileId, file), isNotNull(formResponses.answeredAt)))).toEqual([]);
   });
 
   it("refuses values older than the establishment's bound on late values, set by its admins, saying the days", async () => {

@@ -1,6 +1,7 @@
 /** What an alert is about, as a sentence of the interface's language: the threshold crossed, or the kind of non-compliance. */
 import type { TFunction } from 'i18next';
 import type { AlertRow } from '../../../schemas/alerts.ts';
+import { LATE_MEASURE_MS } from '../../../schemas/measures.ts';
 import { textIn } from '../../../schemas/localized-text.ts';
 
 const OPERATOR_SIGNS: Record<string, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥', '=': '=', '!=': '≠' };
@@ -18,4 +19,9 @@ export function alertReason(alert: AlertRow, t: TFunction, language: string, num
 export function alertValue(alert: AlertRow, t: TFunction, number: (value: number, decimals: number) => string): string {
   if (!alert.measure || !alert.indicator) return '';
   return t('alerts.value', { value: number(alert.measure.value, alert.indicator.decimals), unit: alert.indicator.unitSymbol });
+}
+
+/** The alert's value reached the platform late (LATE_MEASURE_MS after it was measured): the screens say when it was measured. */
+export function measuredLate(alert: Pick<AlertRow, 'measure' | 'raisedAt'>): boolean {
+  return alert.measure !== null && Date.parse(alert.raisedAt) - Date.parse(alert.measure.measuredAt) > LATE_MEASURE_MS;
 }
