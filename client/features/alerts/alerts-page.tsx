@@ -60,7 +60,8 @@ function useAlertColumns() {
         <>
           <Text component="span" fw={600} dir="ltr">{alertValue(original, t, number)}</Text>
           {original.measure && measuredLate(original) && (
-            <Text size="xs" c="dimmed">{t('alerts.measuredLate', { date: dateTime(original.measure.measuredAt), received: dateTime(original.raisedAt) })}</Text>
+            // Received is the "raised on" column beside it.
+            <Text size="xs" c="dimmed">{t('alerts.measuredOn', { date: dateTime(original.measure.measuredAt) })}</Text>
           )}
         </>
       ),

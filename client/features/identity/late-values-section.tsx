@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LATE_MEASURE_MAX_DAYS } from '../../../schemas/establishments.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
-import { useDates } from '../../lib/dates/use-dates.ts';
+import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { formatNumber } from '../../lib/i18n/use-number.ts';
 import { typedNumber } from '../../lib/i18n/typed-number.ts';
 import { useMeasureSettings, useSaveMeasureSettings } from './api/measure-settings.ts';
@@ -19,7 +19,6 @@ const K = 'identity.lateValues';
 
 export function LateValuesSection({ establishmentId }: { establishmentId: string }) {
   const { t } = useTranslation(IDENTITY);
-  const { language } = useDates();
   const settings = useMeasureSettings(establishmentId);
   const save = useSaveMeasureSettings(establishmentId);
   const [days, setDays] = useState('');
@@ -32,7 +31,7 @@ export function LateValuesSection({ establishmentId }: { establishmentId: string
     event.preventDefault();
     const typed = days.trim() === '' ? null : typedNumber(days);
     if (typed !== null && (typed === undefined || !Number.isInteger(typed) || typed < 1 || typed > LATE_MEASURE_MAX_DAYS)) {
-      setError(t(`${K}.notWhole`, { min: formatNumber(language, 1), max: formatNumber(language, LATE_MEASURE_MAX_DAYS) }));
+      setError(t(`${K}.notWhole`, { min: formatNumber(currentLanguage(), 1), max: formatNumber(currentLanguage(), LATE_MEASURE_MAX_DAYS) }));
       return;
     }
     setError(null);
