@@ -158,6 +158,10 @@ export const ERROR_CODES = {
   unit_not_convertible: { status: 400 },
   /** A measure taken later than now (beyond the clock-skew allowance): never clamped. */
   measured_at_in_future: { status: 400 },
+  /** A measure dated before its file's follow-up started (the message gives that day). */
+  measured_before_file_start: { status: 400 },
+  /** A measure dated further back than the establishment accepts late values (the message gives the days). */
+  measured_too_long_ago: { status: 400 },
   /** The file's patient data is deactivated (spec 001 §7 patient_data/deactivate): no measure is recorded. */
   patient_data_inactive: { status: 409 },
   /** A reference value already deactivated is not deactivated again. */

@@ -37,3 +37,24 @@ export const establishmentListQuerySchema = {
   },
 } as const;
 export type EstablishmentListQuery = FromSchema<typeof establishmentListQuerySchema>;
+
+/** The most days back an establishment may accept late values (ten years). */
+export const LATE_MEASURE_MAX_DAYS = 3650;
+
+/**
+ * How an establishment takes in measures (issue 18): `lateMeasureMaxDays`, a measure dated more
+ * than that many days before it reaches the platform is refused (a device resending its memory);
+ * null: only the file's start bounds it.
+ */
+export const measureSettingsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['lateMeasureMaxDays'],
+  properties: {
+    lateMeasureMaxDays: {
+      type: ['integer', 'null'], minimum: 1, maximum: LATE_MEASURE_MAX_DAYS,
+      description: 'Values measured more than this many days before they are received are refused; null: no bound but the file start',
+    },
+  },
+} as const;
+export type MeasureSettings = FromSchema<typeof measureSettingsSchema>;

@@ -4,8 +4,10 @@
  * `unit` is a UCUM code (absent: the indicator's unit); a value in another unit is converted to
  * the indicator's unit, one that does not convert refuses the whole batch (unit_not_convertible
  * on its field). `measuredAt` absent: now; later than now (beyond a few minutes of clock skew):
- * refused, never clamped. Values are stored and compared at 10 decimals
- * (server/care/measures/evaluate.ts).
+ * refused, never clamped; so is a date before the file's start or further back than the
+ * establishment accepts late values (server/care/measures/dates.ts). A value identical to one
+ * stored (same indicator, time, value and unit) is answered, not stored again. Values are stored
+ * and compared at 10 decimals (server/care/measures/evaluate.ts).
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { levelRankSchema } from './catalogue.ts';
@@ -15,6 +17,13 @@ import { recordId } from './api/record-id.ts';
 
 /** The most measures one request carries. */
 export const MEASURE_BATCH_MAX = 500;
+
+/**
+ * A value measured more than this long before it reached the platform is late (a device that
+ * uploads its memory, a value typed hours after): judged by the thresholds in force when it
+ * arrives, its alert says when it was measured (docs/clinical-rules.md "Late values").
+ */
+export const LATE_MEASURE_MS = 60 * 60_000;
 
 const measureInputProperties = {
   indicatorId: { ...recordId('indicator'), description: "An indicator of the file's establishment" },
@@ -76,14 +85,26 @@ export const raisedAlertSchema = {
   },
 } as const;
 
+/** What a patient or caregiver is answered: the values stored, never the alerts (the care team decides what a patient is told). */
+export const patientMeasuresResultSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['measures'],
+  properties: {
+    measures: { type: 'array', items: storedMeasureSchema, description: 'One per value sent, in order: stored now, or the identical one stored before' },
+  },
+} as const;
+export type PatientMeasuresResult = FromSchema<typeof patientMeasuresResultSchema>;
+
+/** What a professional of the file is answered: the values stored and the alerts they raised. */
 export const measuresResultSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['measures', 'alerts'],
   properties: {
-    measures: { type: 'array', items: storedMeasureSchema },
-    alerts: { type: 'array', items: raisedAlertSchema, description: 'The alerts raised, one batch for the request' },
-    batchId: { ...uuidSchema, description: 'The alert batch, when any alert was raised' },
+    measures: patientMeasuresResultSchema.properties.measures,
+    alerts: { type: 'array', items: raisedAlertSchema, description: 'The alerts raised by these values: now (one batch for the request), or when an identical value was stored before' },
+    batchId: { ...uuidSchema, description: 'The alert batch of the alerts answered, when they all belong to one' },
   },
 } as const;
 export type MeasuresResult = FromSchema<typeof measuresResultSchema>;

@@ -1,6 +1,6 @@
 /** Contracts of /api/establishments and /api/patient_files/{id}. */
 import { errorResponses, localeOnlyQuerySchema, pageOf } from '../common.ts';
-import { establishmentListQuerySchema, establishmentSchema } from '../establishments.ts';
+import { establishmentListQuerySchema, establishmentSchema, measureSettingsSchema } from '../establishments.ts';
 import { patientFileSummarySchema } from '../me.ts';
 import { patientFileSearchBodySchema, patientFileSearchResponseSchema } from '../patient-file-search.ts';
 import { themeSchema } from '../theme.ts';
@@ -17,6 +17,15 @@ export const establishmentRoutes = {
   theme: defineRoute({
     method: 'GET', url: '/api/establishments/:id/theme', tags, summary: "An establishment's light and dark colour sets",
     params: recordParams({ id: 'establishment' }), querystring: localeOnlyQuerySchema, response: { 200: themeSchema, ...errorResponses },
+  }),
+  measureSettings: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/measure_settings', tags, summary: 'How the establishment takes in measures: the bound on late values',
+    params: recordParams({ id: 'establishment' }), querystring: localeOnlyQuerySchema, response: { 200: measureSettingsSchema, ...errorResponses },
+  }),
+  updateMeasureSettings: defineRoute({
+    method: 'PUT', url: '/api/establishments/:id/measure_settings', tags,
+    summary: "Sets how the establishment takes in measures (its admins and super admins, back-office admins): values measured more than `lateMeasureMaxDays` days before they are received are refused; null removes the bound",
+    params: recordParams({ id: 'establishment' }), querystring: localeOnlyQuerySchema, body: measureSettingsSchema, response: { 200: measureSettingsSchema, ...errorResponses },
   }),
 } as const;
 

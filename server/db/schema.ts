@@ -86,8 +86,16 @@ export const establishments = pgTable('establishments', {
   timeZone: text('time_zone').notNull().default('Europe/Paris'),
   /** How long after sending it a patient may correct her own value (minutes; the old one is then marked entered in error). */
   measureCorrectionMinutes: integer('measure_correction_minutes').notNull().default(15),
+  /**
+   * Late uploads (issue 18): a measure dated more than this many days before it reaches the
+   * platform is refused (a device that resends its memory); null: only the file's start bounds it.
+   */
+  lateMeasureMaxDays: integer('late_measure_max_days'),
   createdAt: createdAt(),
-}, (t) => [index('establishments_name_idx').on(t.name)]);
+}, (t) => [
+  index('establishments_name_idx').on(t.name),
+  check('establishments_late_measure_max_days', sql`${t.lateMeasureMaxDays} is null or ${t.lateMeasureMaxDays} between 1 and 3650`),
+]);
 
 export const services = pgTable('services', {
   id: id(),

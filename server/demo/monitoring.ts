@@ -43,13 +43,13 @@ async function actingAs(db: Db, email: string, now: () => Date): Promise<CareCon
   return careContext(db, { user, grants, sessionIdHash: '', sessionExpiresIn: 1800, locale: 'fr', timeZone: 'Europe/Paris' }, now);
 }
 
-interface DemoFile { id: string; serviceId: string; patientId: string; establishmentId: string; timeZone: string; profile: DemoProfile }
+interface DemoFile { id: string; serviceId: string; patientId: string; establishmentId: string; timeZone: string; startDate: string | null; profile: DemoProfile }
 
 /** The files the stories happen in: Camille Martin's, Yasmine Haddad's open one, and demo-population patients' picked by name order. */
 async function demoFiles(db: Db): Promise<DemoFile[]> {
   const base = db.select({
     id: patientFiles.id, serviceId: patientFiles.serviceId, patientId: patientFiles.patientId, establishmentId: establishments.id,
-    timeZone: establishments.timeZone, serviceName: services.name, email: users.email,
+    timeZone: establishments.timeZone, startDate: patientFiles.startDate, serviceName: services.name, email: users.email,
   }).from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId)).innerJoin(services, eq(services.id, patientFiles.serviceId))
     .innerJoin(establishments, eq(establishments.id, services.establishmentId));
   const open = await base.where(eq(patientFiles.status, 'OPEN')).orderBy(asc(users.sortName), asc(patientFiles.id));
@@ -64,7 +64,7 @@ async function demoFiles(db: Db): Promise<DemoFile[]> {
     [population('Pneumologie')[0], 'copd'],
   ];
   return picks.filter((p): p is [typeof open[number], DemoProfile] => p[0] !== undefined)
-    .map(([f, profile]) => ({ id: f.id, serviceId: f.serviceId, patientId: f.patientId, establishmentId: f.establishmentId, timeZone: f.timeZone, profile }));
+    .map(([f, profile]) => ({ id: f.id, serviceId: f.serviceId, patientId: f.patientId, establishmentId: f.establishmentId, timeZone: f.timeZone, startDate: f.startDate, profile }));
 }
 
 export async function provisionDemoMonitoring(db: Db, now: Date = new Date()): Promise<'provisioned' | 'skipped'> {
@@ -124,7 +124,9 @@ export async function provisionDemoMonitoring(db: Db, now: Date = new Date()): P
   // 4. Ninety days of values, sent each day by the patient, evaluated as they arrive.
   for (const [n, file] of files.entries()) {
     const ids = await indicatorIds(file.establishmentId);
-    const series = demoSeries(now, file.profile, 1000 + n, file.timeZone);
+    // A file has no value from before its follow-up started (recordMeasures refuses them).
+    const start = file.startDate ? DateTime.fromISO(file.startDate, { zone: file.timeZone }).toMillis() : -Infinity;
+    const series = demoSeries(now, file.profile, 1000 + n, file.timeZone).filter((m) => m.measuredAt.getTime() >= start);
     const byDay = new Map<string, typeof series>();
     for (const m of series) {
       const day = DateTime.fromJSDate(m.measuredAt, { zone: file.timeZone }).toISODate()!;

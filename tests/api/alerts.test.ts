@@ -41,10 +41,11 @@ async function serviceId(establishment: string, name: string) {
   return s!.id;
 }
 
-/** A new open file of a demo patient in a service of CHU Azur. */
+/** A new open file of a demo patient in a service of CHU Azur, followed since a month (values of the past days are accepted). */
 async function newFile(service: string, patient = 'patient.open') {
+  const startDate = new Date(gw.clock.now().getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
   const [file] = await db.insert(patientFiles).values({
-    patientId: await userIdOf(db, patient), serviceId: await serviceId(azur, service), status: 'OPEN',
+    patientId: await userIdOf(db, patient), serviceId: await serviceId(azur, service), status: 'OPEN', startDate,
   }).returning();
   return file!;
 }

@@ -154,7 +154,8 @@ describe('same key, another call', () => {
     const key = newKey();
     const body = { indicatorId: await heartRate(), value: 74 };
     const byOperator = await record('operator', file, body, key);
-    const byCaregiver = await record('caregiver', file, body, key);
+    // Another value: the same value at the same time is one measure, whoever sends it (docs/clinical-rules.md).
+    const byCaregiver = await record('caregiver', file, { ...body, value: 75 }, key);
     expect(byOperator.status).toBe(201);
     expect(byCaregiver.status, byCaregiver.text).toBe(201);
     expect(byCaregiver.headers['idempotent-replayed']).toBeUndefined();

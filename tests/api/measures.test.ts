@@ -11,7 +11,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertBatches, alerts, caregivers, indicators, interventionLevels, measures, patientFileHistory, patientFiles, services } from '../../server/db/schema.ts';
-import type { MeasuresResult } from '../../schemas/measures.ts';
+import type { MeasuresResult, PatientMeasuresResult } from '../../schemas/measures.ts';
+import type { AlertRow } from '../../schemas/alerts.ts';
 import type { IndicatorBoundaries, ReferenceValue } from '../../schemas/boundaries.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
@@ -66,6 +67,25 @@ async function sent(local: string, fileId: string, body: object): Promise<Measur
   expect(res.status, res.text).toBe(201);
   return res.body as MeasuresResult;
 }
+/** What the patient's side is answered: the stored values only, never the alerts. */
+async function sentByPatient(local: string, fileId: string, body: object): Promise<PatientMeasuresResult> {
+  const res = await send(local, fileId, body);
+  expect(res.status, res.text).toBe(201);
+  expect(Object.keys(res.body)).toEqual(['measures']);
+  return res.body as PatientMeasuresResult;
+}
+/**
+ * The alerts the care team sees for these measures (the alert list, as the operator reads it), in
+ * the measures' order, with the threshold each crossed (stored on the alert).
+ */
+async function teamAlerts(fileId: string, sentMeasures: { id: string }[]) {
+  const res = await call('operator', 'get', `/api/establishments/${await establishmentIdOf(db, 'chu-azur')}/alerts?patientFileId=${fileId}&pageSize=50`);
+  expect(res.status, res.text).toBe(200);
+  const rows = res.body.data as AlertRow[];
+  const boundaries = new Map((await alertsOf(fileId)).map((a) => [a.id, a.boundaryId]));
+  return sentMeasures.flatMap((m) => rows.filter((a) => a.measure?.id === m.id))
+    .map((a) => ({ id: a.id, batchId: a.batchId, measureId: a.measure!.id, indicatorId: a.indicator!.id, boundaryId: boundaries.get(a.id), level: a.level! }));
+}
 const measuresOf = (fileId: string) => db.select().from(measures).where(eq(measures.patientFileId, fileId));
 const alertsOf = (fileId: string) => db.select().from(alerts).where(eq(alerts.patientFileId, fileId));
 const batchesOf = (fileId: string) => db.select().from(alertBatches).where(eq(alertBatches.patientFileId, fileId));
@@ -93,7 +113,7 @@ describe('POST /patient_files/:id/indicators/data', () => {
   it('converts a batch to the indicators units (lb to kg, degF to Cel, mg/dL to mmol/L with the molecular weight) and stores the converted value', async () => {
     const file = await newFile();
     const measuredAt = new Date(gw.clock.now().getTime() - 3_600_000).toISOString();
-    const result = await sent('patient.open', file, { data: [
+    const result = await sentByPatient('patient.open', file, { data: [
       { indicatorId: await indicator('weight'), value: 154, unit: '[lb_av]', measuredAt },
       { indicatorId: await indicator('temperature'), value: 98.6, unit: '[degF]', measuredAt },
       { indicatorId: await indicator('glucose'), value: 180.156, unit: 'mg/dL', measuredAt },
@@ -159,7 +179,7 @@ describe('POST /patient_files/:id/indicators/data', () => {
 
   it('records a caregiver value on the patient behalf', async () => {
     const file = await newFile();
-    const result = await sent('caregiver', file, { indicatorId: await indicator('spo2'), value: 96 });
+    const result = await sentByPatient('caregiver', file, { indicatorId: await indicator('spo2'), value: 96 });
     expect(result.measures[0]).toMatchObject({ recordedBy: await userIdOf(db, 'caregiver'), onBehalfOf: await userIdOf(db, 'patient.open') });
     const [row] = await measuresOf(file);
     expect(row).toMatchObject({ recordedBy: await userIdOf(db, 'caregiver'), onBehalfOf: await userIdOf(db, 'patient.open') });
@@ -202,29 +222,30 @@ describe('threshold evaluation in the same transaction', () => {
   it('raises one batch per request, each crossing at its most urgent level, with what was crossed', async () => {
     const file = await newFile();
     const temperature = await indicator('temperature');
-    const result = await sent('patient.open', file, { data: [
+    const result = await sentByPatient('patient.open', file, { data: [
       { indicatorId: temperature, value: 38.49 },
       { indicatorId: temperature, value: 38.5 },
       { indicatorId: temperature, value: 104, unit: '[degF]' },
       { indicatorId: await indicator('heart_rate'), value: 131 },
     ] });
-    expect(result.batchId).toBeDefined();
-    expect(result.alerts.map((a) => [a.measureId, a.level.rank, a.level.colour])).toEqual([
+    const raised = await teamAlerts(file, result.measures);
+    expect(raised.map((a) => [a.measureId, a.level.rank, a.level.colour])).toEqual([
       [result.measures[1]!.id, 2, 'pink'],
       [result.measures[2]!.id, 1, 'red'],
       [result.measures[3]!.id, 1, 'red'],
     ]);
-    expect(new Set(result.alerts.map((a) => a.batchId))).toEqual(new Set([result.batchId]));
     const batches = await batchesOf(file);
     expect(batches).toHaveLength(1);
-    expect(batches[0]).toMatchObject({ id: result.batchId, source: 'MEASURES' });
+    expect(batches[0]).toMatchObject({ source: 'MEASURES' });
+    expect(new Set(raised.map((a) => a.batchId))).toEqual(new Set([batches[0]!.id]));
     const stored = await alertsOf(file);
     expect(stored).toHaveLength(3);
     const hot = stored.find((a) => a.measureId === result.measures[2]!.id)!;
     expect(hot).toMatchObject({ kind: 'THRESHOLD', status: 'PENDING', indicatorId: temperature });
     expect(hot.crossing).toMatchObject({ operator: '>=', mode: 'ABSOLUTE', value: 40, threshold: 40, measuredValue: 40 });
-    // A second request is a second batch.
-    await sent('patient.open', file, { indicatorId: temperature, value: 39 });
+    // A second request is a second batch; the professional is answered its alerts, with their batch.
+    const byPro = await sent('operator', file, { indicatorId: temperature, value: 39 });
+    expect(byPro.alerts.map((a) => [a.measureId, a.level.rank, a.batchId])).toEqual([[byPro.measures[0]!.id, 2, byPro.batchId]]);
     expect(await batchesOf(file)).toHaveLength(2);
   });
 
@@ -264,8 +285,8 @@ describe('the file thresholds over the defaults', () => {
     expect(all.find((i) => i.indicatorId === heartRate)!.boundaries.every((b) => b.origin === 'default')).toBe(true);
 
     // 38 crosses the file's 37.8 (watch); 40, which crosses the default urgent 40, no longer does: the file's replace them.
-    const result = await sent('patient.open', file, { data: [{ indicatorId: temperature, value: 38 }, { indicatorId: temperature, value: 40 }, { indicatorId: heartRate, value: 131 }] });
-    expect(result.alerts.map((a) => [a.indicatorId, a.level.rank, a.boundaryId])).toEqual([
+    const result = await sentByPatient('patient.open', file, { data: [{ indicatorId: temperature, value: 38 }, { indicatorId: temperature, value: 40 }, { indicatorId: heartRate, value: 131 }] });
+    expect((await teamAlerts(file, result.measures)).map((a) => [a.indicatorId, a.level.rank, a.boundaryId])).toEqual([
       [temperature, 2, set.boundaries[0]!.id],
       [temperature, 2, set.boundaries[0]!.id],
       [heartRate, 1, expect.any(String)],
@@ -296,8 +317,8 @@ describe('the file thresholds over the defaults', () => {
     expect(res.status, res.text).toBe(200);
     expect((await call('prescriber', 'post', `/api/patient_files/${file}/indicator_boundaries/${boundaryId}/deactivate`)).body).toMatchObject({ code: 'boundary_inactive' });
     // No active file threshold left: the defaults apply again (SpO2 < 92 is watch).
-    const result = await sent('patient.open', file, { indicatorId: spo2, value: 90 });
-    expect(result.alerts.map((a) => a.level.rank)).toEqual([2]);
+    const result = await sentByPatient('patient.open', file, { indicatorId: spo2, value: 90 });
+    expect((await teamAlerts(file, result.measures)).map((a) => a.level.rank)).toEqual([2]);
     expect((await historyOf(file)).map((h) => h.type)).toContain('ALERT_THRESHOLD_DEACTIVATED');
     expect((await call('prescriber', 'post', `/api/patient_files/${file}/indicator_boundaries/${set.defaults[0]!.id}/deactivate`)).status).toBe(404);
   });
@@ -323,7 +344,8 @@ describe('reference values and relative thresholds', () => {
     const file = await newFile();
     const weight = await indicator('weight');
     // Without a reference value the relative thresholds raise nothing.
-    expect((await sent('patient.open', file, { indicatorId: weight, value: 200 })).alerts).toEqual([]);
+    const unjudged = await sentByPatient('patient.open', file, { indicatorId: weight, value: 200 });
+    expect(await teamAlerts(file, unjudged.measures)).toEqual([]);
 
     const created = await call('prescriber', 'post', `/api/patient_files/${file}/reference-value`, { indicatorId: weight, value: 70.4 });
     expect(created.status, created.text).toBe(201);
@@ -331,8 +353,8 @@ describe('reference values and relative thresholds', () => {
     expect(first).toMatchObject({ indicatorId: weight, value: 70.4, active: true, createdBy: { lastName: expect.any(String) } });
 
     // 70.4 + 2 = 72.4 (>, watch), 70.4 + 3 = 73.4 (>=, urgent), compared at exact decimals.
-    const result = await sent('patient.open', file, { data: [72.4, 72.5, 73.4].map((value) => ({ indicatorId: weight, value })) });
-    expect(result.alerts.map((a) => [a.measureId, a.level.rank])).toEqual([[result.measures[1]!.id, 2], [result.measures[2]!.id, 1]]);
+    const result = await sentByPatient('patient.open', file, { data: [72.4, 72.5, 73.4].map((value) => ({ indicatorId: weight, value })) });
+    expect((await teamAlerts(file, result.measures)).map((a) => [a.measureId, a.level.rank])).toEqual([[result.measures[1]!.id, 2], [result.measures[2]!.id, 1]]);
     const crossing = (await alertsOf(file)).find((a) => a.measureId === result.measures[2]!.id)!.crossing;
     expect(crossing).toMatchObject({ mode: 'RELATIVE', value: 3, referenceValue: 70.4, threshold: 73.4, measuredValue: 73.4 });
 

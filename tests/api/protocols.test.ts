@@ -312,6 +312,8 @@ describe("a patient file's protocols", () => {
     const fp = ((await call('prescriber', 'post', `/api/patient_files/${file}/protocols/${p.id}/apply`)).body as ApplyResult).fileProtocol;
     const [copy] = await db.select().from(indicatorBoundaries).where(eq(indicatorBoundaries.patientFileProtocolId, fp.id));
     const measure = async (value: number) => {
+      // A minute apart: the same value at the same time is the same measure, stored once.
+      gw.clock.advance(60_000);
       const res = await call('prescriber', 'post', `/api/patient_files/${file}/indicators/data`, { indicatorId: ids.spo2, value });
       expect(res.status, res.text).toBe(201);
       return res.body.alerts as { boundaryId: string; level: { id: string } }[];

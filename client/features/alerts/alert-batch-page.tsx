@@ -19,7 +19,7 @@ import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AlertActions } from './alert-actions.tsx';
 import { useAlertBatch } from './api/alert-batch.ts';
-import { alertReason, alertValue } from './describe-alert.ts';
+import { alertReason, alertValue, measuredLate } from './describe-alert.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { ALERTS } from './texts.ts';
 import { historySentence, historyWho } from '../../lib/history/sentences.ts';
@@ -86,7 +86,9 @@ export function AlertBatchPage() {
                 <LevelBadge colour={alert.level?.colour}>{alert.level ? textIn(alert.level.name, language) ?? '' : t('alerts.noLevel')}</LevelBadge>
                 <Text fw={600}>{alertReason(alert, t, language)}</Text>
                 {alert.measure && <Text fw={700}>{alertValue(alert, language)}</Text>}
-                {alert.measure && <Text c="dimmed" size="sm">{dateTime(alert.measure.measuredAt)}</Text>}
+                {alert.measure && (measuredLate(alert)
+                  ? <Text size="sm" fw={600}>{t('alerts.measuredLate', { date: dateTime(alert.measure.measuredAt), received: dateTime(alert.raisedAt) })}</Text>
+                  : <Text c="dimmed" size="sm">{dateTime(alert.measure.measuredAt)}</Text>)}
               </Group>
               {alert.alertStatus && <Text size="sm">{t('alerts.batch.alertStatus')} : {textIn(alert.alertStatus.name, language)}</Text>}
               {alert.comments.length > 0 && (

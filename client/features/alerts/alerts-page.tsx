@@ -29,7 +29,7 @@ import { ListSearchInput } from '../../lib/ui/data-table/list-search-input.tsx';
 import { useListState, type ListControls } from '../../lib/ui/data-table/use-list-state.ts';
 import { TruncatedText } from '../../lib/ui/truncated-text.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { alertReason, alertValue } from './describe-alert.ts';
+import { alertReason, alertValue, measuredLate } from './describe-alert.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { ALERT_STATUS_CHOICES, alertList, alertQuery, statusChoice, type AlertFilter } from './list-definition.ts';
 import { ALERTS } from './texts.ts';
@@ -52,7 +52,18 @@ function useAlertColumns() {
       cell: ({ row: { original } }) => <TruncatedText fw={600} maw={240}>{`${original.patient.firstName} ${original.patient.lastName}`}</TruncatedText>,
     }),
     column.display({ id: 'what', header: t('alerts.columns.what'), cell: ({ row: { original } }) => alertReason(original, t, language) }),
-    column.display({ id: 'value', header: t('alerts.columns.value'), cell: ({ row: { original } }) => <Text component="span" fw={600}>{alertValue(original, language)}</Text> }),
+    column.display({
+      id: 'value', header: t('alerts.columns.value'),
+      cell: ({ row: { original } }) => (
+        <>
+          <Text component="span" fw={600}>{alertValue(original, language)}</Text>
+          {original.measure && measuredLate(original) && (
+            // Received is the "raised on" column beside it.
+            <Text size="xs" c="dimmed">{t('alerts.measuredOn', { date: dateTime(original.measure.measuredAt) })}</Text>
+          )}
+        </>
+      ),
+    }),
     column.accessor('raisedAt', { id: 'raisedAt', header: t('alerts.columns.raisedAt'), cell: (c) => dateTime(c.getValue()) }),
     column.accessor('status', {
       id: 'state', header: t('alerts.columns.status'),

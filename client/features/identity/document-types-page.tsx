@@ -3,7 +3,8 @@
  * identity-document types (spec 001 §7, §8), a reference catalogue like the others (lib/ui/record-section):
  * the list, add, rename and delete. A type documents use cannot be deleted (the server answers
  * identity_document_type_in_use; the button says it beforehand); a label is unique in the structure.
- * The establishment's other settings join it as sections.
+ * The establishment's other settings join it as sections: the bound on values received late
+ * (late-values-section.tsx).
  */
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { useRecords } from '../../lib/api/records.ts';
 import { useStructureArea } from '../../lib/areas.ts';
 import { RecordSection } from '../../lib/ui/record-section/record-section.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { LateValuesSection } from './late-values-section.tsx';
 import { IDENTITY } from './texts.ts';
 
 export function Component() {
@@ -23,6 +25,7 @@ export function Component() {
       <Title order={1} size="h2">{t('screens.structure', { ns: 'translation' })}</Title>
       <RecordSection testId="identity-document-types" labelKind="label" records={useRecords(identityDocumentTypeRoutes, structure.id)}
         texts={{ title: t('identity.types.title'), help: t('identity.types.help'), new: t('identity.types.new'), empty: t('identity.types.empty') }} />
+      <LateValuesSection establishmentId={structure.id} />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ import { useDates } from '../../lib/dates/use-dates.ts';
 import { exactly, formatNumber, numberFormat } from '../../lib/i18n/use-number.ts';
 import { useCorrectMeasure } from './api/monitoring.ts';
 import { MONITORING } from './texts.ts';
-import { typedNumber } from './typed-number.ts';
+import { typedNumber } from '../../lib/i18n/typed-number.ts';
 
 const K = 'monitoring.correct';
 

@@ -23,7 +23,7 @@ import { instantIn, timeIn } from '../../lib/dates/zoned-instant.ts';
 import { formatNumber } from '../../lib/i18n/use-number.ts';
 import { useRecordMeasure } from './api/monitoring.ts';
 import { MONITORING } from './texts.ts';
-import { typedNumber } from './typed-number.ts';
+import { typedNumber } from '../../lib/i18n/typed-number.ts';
 
 const K = 'monitoring.enter';
 const TIME = /^([01]?\d|2[0-3]):[0-5]\d$/;

@@ -23,6 +23,8 @@ export const establishmentKeys = {
   forms: (id: Id) => ['establishments', id, 'forms'] as const,
   /** The establishment's pathologies, from which a file's conditions are chosen. */
   pathologies: (id: Id) => ['establishments', id, 'pathologies'] as const,
+  /** How the establishment takes in measures (the bound on late values). */
+  measureSettings: (id: Id) => ['establishments', id, 'measure_settings'] as const,
 };
 
 export const patientFileKeys = {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { establishmentRoutes as contracts } from '../../../schemas/api/establishments.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../schemas/common.ts';
 import { route } from '../../http/route.ts';
+import { measureSettingsOf, updateMeasureSettings } from './measure-settings.ts';
 import { establishmentsRepository } from './repository.ts';
 
 export default async function establishmentRoutes(app: FastifyInstance) {
@@ -11,4 +12,6 @@ export default async function establishmentRoutes(app: FastifyInstance) {
   });
 
   route(app, contracts.theme, async (request) => establishmentsRepository(request.care).theme(request.params.id, app.provisioned));
+  route(app, contracts.measureSettings, async (request) => measureSettingsOf(request.care, request.params.id));
+  route(app, contracts.updateMeasureSettings, async (request) => updateMeasureSettings(request.care, request.params.id, request.body));
 }

@@ -40,9 +40,10 @@ export async function recordAnswerMeasures(
     const indicatorId = idOf.get(mapping.indicator);
     const value = 'answer' in mapping.from ? values.answers[mapping.from.answer] : values.computed[mapping.from.computed];
     if (!indicatorId || typeof value !== 'number' || !Number.isFinite(value)) return [];
-    // A value that cannot be true is said on the question that gave it (a computed one: on its mapping).
+    // A value that cannot be true is said on the question that gave it (a computed one: on its
+    // mapping); so is its date, which is the answer's (before the file's start: dates.ts).
     const valueField = 'answer' in mapping.from ? `body.answers.${mapping.from.answer}` : undefined;
-    return [{ indicatorId, value, unit: mapping.unit ?? null, measuredAt: response.answeredAt, field: `definition.indicators.${i}`, valueField }];
+    return [{ indicatorId, value, unit: mapping.unit ?? null, measuredAt: response.answeredAt, field: `definition.indicators.${i}`, valueField, measuredAtField: valueField }];
   });
   if (inputs.length === 0) return undefined;
   return recordMeasures(tx, file, inputs, actor, { source: 'FORM_RESPONSE', formResponseId: response.id, at: response.answeredAt });

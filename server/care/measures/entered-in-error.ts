@@ -16,14 +16,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { establishments, indicators, measures, patientFiles, units, users } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { CORRECTED_REASON, type EnteredInErrorBody, type EnteredInErrorResult, type MeasureCorrectionBody, type MeasuresResult } from '../../../schemas/measures.ts';
+import { CORRECTED_REASON, type EnteredInErrorBody, type EnteredInErrorResult, type MeasureCorrectionBody, type PatientMeasuresResult } from '../../../schemas/measures.ts';
 import { noteTextError } from '../../../schemas/notes.ts';
 import { closeWithSystemStatus, raisedBy } from '../alerts/close-with-system-status.ts';
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 import { counts } from './counts.ts';
 import { recordMeasures } from './record.ts';
-import { toResult } from './routes.ts';
+import { toStored } from './routes.ts';
 
 
 /** The measure of this file, with what its history entry names; the patient's side does not find a value of an indicator hidden from patients. */
@@ -81,7 +81,7 @@ export async function markEnteredInError(care: CareContext, file: PatientFileHan
   return { id: measure.id, enteredInError: await enteredInErrorOf(care, measure.id), closedAlertIds };
 }
 
-export async function correctMeasure(care: CareContext, file: PatientFileHandle, measureId: string, body: MeasureCorrectionBody): Promise<MeasuresResult> {
+export async function correctMeasure(care: CareContext, file: PatientFileHandle, measureId: string, body: MeasureCorrectionBody): Promise<PatientMeasuresResult> {
   const measure = await measureOf(care, file, measureId);
   if (file.as === 'professional') throw new AppError(403, 'patients_only');
   file.requireOpen();
@@ -106,5 +106,6 @@ export async function correctMeasure(care: CareContext, file: PatientFileHandle,
     await file.recordHistory(tx, 'MEASURE_CORRECTED', { ...about(measure), replacedBy: replacement.id, newValue: replacement.value }, { onBehalfOf: file.onBehalfOf });
     return result;
   });
-  return toResult(recorded);
+  // The patient's answer: the stored values only, as for any value she sends (the care team decides what she is told).
+  return toStored(recorded);
 }

@@ -5,8 +5,10 @@
  * the measures inserted in one statement (the batch as one JSON parameter), each evaluated against the thresholds in
  * force (one query for the whole batch, server/care/measures/boundaries.ts), and the crossings
  * raised as one alert batch (raiseAlerts). A value outside its indicator's plausible range, once
- * converted, is refused (plausible.ts). Anything refused refuses the whole batch: nothing is
- * stored, no alert raised.
+ * converted, is refused (plausible.ts), so is a date that cannot be true (dates.ts). Anything
+ * refused refuses the whole batch: nothing is stored, no alert raised. A measure identical to one
+ * already stored (duplicates.ts) is not stored again and raises nothing: the answer gives the
+ * stored one, with the alerts it raised then.
  *
  * Values are stored normalised to STORED_DECIMALS decimals (evaluate.ts), the value compared is
  * the value stored; what was typed is kept as entered (enteredValue, enteredUnit).
@@ -22,11 +24,10 @@ import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import { raiseAlerts, type AlertToRaise, type RaisedBatch } from '../alerts/raise.ts';
 import { closeAnsweredIndicatorAlerts } from '../non-compliance/values-received.ts';
 import { effectiveBoundaries, type IndicatorInForce } from './boundaries.ts';
+import { lockFileForMeasures } from './dates.ts';
+import { existingMeasures, identityOf } from './duplicates.ts';
 import { measureEvaluator, normalise, type Crossing } from './evaluate.ts';
 import { requirePlausible } from './plausible.ts';
-
-/** How far ahead of the server's clock a measure may be dated (a phone's clock runs a little fast). */
-export const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface MeasureInput {
   indicatorId: string;
@@ -39,6 +40,8 @@ export interface MeasureInput {
   field?: string;
   /** Where its value was typed, when not `${field}.value` (a questionnaire answer: body.answers.weight). */
   valueField?: string;
+  /** Where its date was given, when not `${field}.measuredAt`. */
+  measuredAtField?: string;
 }
 
 export interface MeasureActor {
@@ -53,13 +56,17 @@ export interface MeasureActor {
 }
 export interface MeasureOccasion { source: 'MANUAL' | 'FORM_RESPONSE' | 'DEVICE'; formResponseId?: string | null; at?: Date }
 
-export interface RaisedAlert { id: string; measureId: string; indicatorId: string; boundaryId: string; levelId: string; levelRank: number; colour: AlertColour }
+export interface RaisedAlert { id: string; batchId: string; measureId: string; indicatorId: string; boundaryId: string; levelId: string; levelRank: number; colour: AlertColour }
 
 export interface StoredMeasure {
   id: string; indicatorId: string; value: number; unit: string; enteredValue: number; enteredUnit: string;
-  measuredAt: Date; recordedAt: Date; recordedBy: string | null; onBehalfOf: string | null; source: MeasureOccasion['source'];
+  measuredAt: Date; recordedAt: Date; recordedBy: string | null; onBehalfOf: string | null; source: (typeof measures.$inferSelect)['source'];
 }
 
+/**
+ * `measures`: one per input, in order — the one stored now, or the identical one stored before.
+ * `batch`: the alerts raised now; `alerts`: those and the ones the identical measures raised then.
+ */
 export interface RecordedMeasures { measures: StoredMeasure[]; batch: RaisedBatch | undefined; alerts: RaisedAlert[] }
 
 export async function recordMeasures(
@@ -71,11 +78,11 @@ export async function recordMeasures(
 ): Promise<RecordedMeasures> {
   const at = occasion.at ?? new Date();
   if (inputs.length === 0) return { measures: [], batch: undefined, alerts: [] };
+  const dates = await lockFileForMeasures(tx, file.id, at);
   const inForce = await effectiveBoundaries(tx, file.id, inputs.map((input) => input.indicatorId));
 
-  const stored: StoredMeasure[] = [];
-  const toRaise: AlertToRaise[] = [];
-  const raised: Omit<RaisedAlert, 'id'>[] = [];
+  // Each input checked (a refusal refuses all) and evaluated; stored below unless already stored.
+  const prepared: { measure: StoredMeasure; raise?: AlertToRaise; alert?: Omit<RaisedAlert, 'id' | 'batchId'> }[] = [];
   // Each indicator's thresholds prepared once for the batch (measureEvaluator).
   type Evaluator = (value: number) => Crossing<IndicatorInForce['boundaries'][number]> | undefined;
   const evaluators = new Map<string, Evaluator>();
@@ -85,8 +92,7 @@ export async function recordMeasures(
     if (!indicator || (actor.patientSide && !indicator.visibleToPatients)) throw new AppError(404, 'not_found', {}, `${field}.indicatorId`);
     if (input.value === undefined) throw badRequest('field_required', {}, `${field}.value`);
     if (!Number.isFinite(input.value)) throw badRequest('invalid_number', { field: `${field}.value` }, `${field}.value`);
-    if (!(input.measuredAt instanceof Date) || Number.isNaN(input.measuredAt.getTime())) throw badRequest('validation_error', { field: `${field}.measuredAt`, reason: 'date-time' }, `${field}.measuredAt`);
-    if (input.measuredAt.getTime() > at.getTime() + CLOCK_SKEW_MS) throw badRequest('measured_at_in_future', {}, `${field}.measuredAt`);
+    dates.require(input.measuredAt, input.measuredAtField ?? `${field}.measuredAt`);
     const enteredUnit = input.unit ?? indicator.unit.code;
     const converted = convertUnit(input.value, enteredUnit, indicator.unit.code, { molecularWeight: indicator.molecularWeight });
     if (converted === undefined) throw badRequest('unit_not_convertible', { from: enteredUnit, to: indicator.unit.code }, `${field}.unit`);
@@ -96,22 +102,43 @@ export async function recordMeasures(
       id: randomUUID(), indicatorId: input.indicatorId, value, unit: indicator.unit.code, enteredValue: input.value, enteredUnit,
       measuredAt: input.measuredAt, recordedAt: at, recordedBy: actor.userId, onBehalfOf: actor.onBehalfOf, source: occasion.source,
     };
-    stored.push(measure);
     let evaluate = evaluators.get(indicator.indicatorId);
     if (!evaluate) evaluators.set(indicator.indicatorId, evaluate = measureEvaluator(indicator.boundaries, indicator.referenceValue));
     const crossing = evaluate(value);
-    if (crossing) {
-      const { boundary } = crossing;
-      toRaise.push({
+    if (!crossing) { prepared.push({ measure }); return; }
+    const { boundary } = crossing;
+    prepared.push({
+      measure,
+      raise: {
         kind: 'THRESHOLD', levelId: boundary.level.id, indicatorId: measure.indicatorId, measureId: measure.id, boundaryId: boundary.id,
         crossing: {
           operator: boundary.operator, mode: boundary.mode, value: boundary.value, threshold: crossing.threshold,
           measuredValue: value, ...(boundary.mode === 'RELATIVE' ? { referenceValue: crossing.referenceValue } : {}), origin: boundary.origin,
         },
-      });
-      raised.push({ measureId: measure.id, indicatorId: measure.indicatorId, boundaryId: boundary.id, levelId: boundary.level.id, levelRank: boundary.level.rank, colour: boundary.level.colour });
-    }
+      },
+      alert: { measureId: measure.id, indicatorId: measure.indicatorId, boundaryId: boundary.id, levelId: boundary.level.id, levelRank: boundary.level.rank, colour: boundary.level.colour },
+    });
   });
+
+  // An identical measure, stored before or earlier in this batch, is answered, not stored again.
+  const existing = await existingMeasures(tx, file.id, prepared.map((p) => p.measure));
+  const answered = new Map<string, StoredMeasure>();
+  for (const [identity, m] of existing.byIdentity) {
+    answered.set(identity, { ...m, unit: inForce.get(m.indicatorId)!.unit.code });
+  }
+  const stored: StoredMeasure[] = [];
+  const toRaise: AlertToRaise[] = [];
+  const raised: Omit<RaisedAlert, 'id' | 'batchId'>[] = [];
+  const answer = prepared.map(({ measure, raise, alert }) => {
+    const identity = identityOf(measure);
+    const already = answered.get(identity);
+    if (already) return already;
+    answered.set(identity, measure);
+    stored.push(measure);
+    if (raise && alert) { toRaise.push(raise); raised.push(alert); }
+    return measure;
+  });
+  if (stored.length === 0) return { measures: answer, batch: undefined, alerts: existing.alerts };
 
   // One statement: what is the same for the whole batch (file, time, who, source, response) as
   // single parameters, the rest as one array literal per column (arrayLiteral), unnested by
@@ -126,6 +153,7 @@ export async function recordMeasures(
       as m(id, indicator_id, value, entered_value, entered_unit, measured_at)`);
   await closeAnsweredIndicatorAlerts(tx, file.id, stored, at);
   const batch = await raiseAlerts(tx, file, { source: occasion.source === 'FORM_RESPONSE' ? 'FORM_RESPONSE' : 'MEASURES', formResponseId: occasion.formResponseId ?? null }, toRaise, at);
-  return { measures: stored, batch, alerts: batch ? raised.map((alert, i) => ({ ...alert, id: batch.alertIds[i]! })) : [] };
+  const now = batch ? raised.map((alert, i) => ({ ...alert, id: batch.alertIds[i]!, batchId: batch.batchId })) : [];
+  return { measures: answer, batch, alerts: [...existing.alerts, ...now] };
 }
 

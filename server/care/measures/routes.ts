@@ -1,7 +1,8 @@
 /**
  * POST /patient_files/:id/indicators/data (issue 11 §2): one value or a batch of up to 500, by
  * the patient, a caregiver (recorded on the patient's behalf) or a professional of the file.
- * Stored, evaluated and alerted in one transaction (recordMeasures).
+ * Stored, evaluated and alerted in one transaction (recordMeasures). The professional's answer
+ * carries the alerts raised; the patient's side is answered the stored values only.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,7 @@ import { patientFiles } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import { measureRoutes } from '../../../schemas/api/measures.ts';
-import type { MeasureInputBody, MeasuresBody, MeasuresResult } from '../../../schemas/measures.ts';
+import type { MeasureInputBody, MeasuresBody, MeasuresResult, PatientMeasuresResult } from '../../../schemas/measures.ts';
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 import { recordMeasures, type MeasureInput, type RecordedMeasures } from './record.ts';
@@ -28,22 +29,33 @@ function inputsOf(body: MeasuresBody, now: Date): MeasureInput[] {
   return data.map((input, index) => toInput(input, `body.data.${index}`));
 }
 
-export function toResult(recorded: RecordedMeasures): MeasuresResult {
+/** The stored values, as both sides are answered. */
+export function toStored(recorded: RecordedMeasures): PatientMeasuresResult {
   return {
     measures: recorded.measures.map((m) => ({
       id: m.id, indicatorId: m.indicatorId, value: m.value, unit: m.unit, enteredValue: m.enteredValue, enteredUnit: m.enteredUnit,
       measuredAt: m.measuredAt.toISOString(), recordedAt: m.recordedAt.toISOString(), source: m.source,
       ...(m.recordedBy ? { recordedBy: m.recordedBy } : {}), ...(m.onBehalfOf ? { onBehalfOf: m.onBehalfOf } : {}),
     })),
-    alerts: recorded.alerts.map((a) => ({
-      id: a.id, batchId: recorded.batch!.batchId, measureId: a.measureId, indicatorId: a.indicatorId, boundaryId: a.boundaryId,
-      level: { id: a.levelId, rank: a.levelRank, colour: a.colour },
-    })),
-    ...(recorded.batch ? { batchId: recorded.batch.batchId } : {}),
   };
 }
 
-export async function recordFileMeasures(care: CareContext, file: PatientFileHandle, body: MeasuresBody): Promise<MeasuresResult> {
+/** A professional's answer: the values and the alerts they raised. */
+export function toResult(recorded: RecordedMeasures): MeasuresResult {
+  const batches = new Set(recorded.alerts.map((a) => a.batchId));
+  const batchId = recorded.batch?.batchId ?? (batches.size === 1 ? [...batches][0] : undefined);
+  return {
+    ...toStored(recorded),
+    alerts: recorded.alerts.map((a) => ({
+      id: a.id, batchId: a.batchId, measureId: a.measureId, indicatorId: a.indicatorId, boundaryId: a.boundaryId,
+      level: { id: a.levelId, rank: a.levelRank, colour: a.colour },
+    })),
+    ...(batchId ? { batchId } : {}),
+  };
+}
+
+/** The care team decides what a patient is told: the patient and her caregivers are answered the stored values only. */
+export async function recordFileMeasures(care: CareContext, file: PatientFileHandle, body: MeasuresBody): Promise<MeasuresResult | PatientMeasuresResult> {
   file.requireOpen();
   const now = care.now();
   const inputs = inputsOf(body, now);
@@ -54,7 +66,7 @@ export async function recordFileMeasures(care: CareContext, file: PatientFileHan
     if (!state.active) throw new AppError(409, 'patient_data_inactive');
     return recordMeasures(tx, file, inputs, { userId: care.userId, onBehalfOf: file.onBehalfOf, patientSide: file.as !== 'professional' }, { source: 'MANUAL', at: now });
   });
-  return toResult(recorded);
+  return file.as === 'professional' ? toResult(recorded) : toStored(recorded);
 }
 
 export default async function measuresRoutes(app: FastifyInstance) {

@@ -98,6 +98,17 @@ describe('the alerts list', () => {
     expect(sent.get('sort')).toBe('-raisedAt');
   });
 
+  it('says when a late value was measured (more than an hour before it arrived), and only then', async () => {
+    const late = { ...row, id: '00000000-0000-4000-8000-0000000000c2', measure: { ...row.measure!, id: '00000000-0000-4000-8000-0000000000f4', measuredAt: '2026-03-27T06:30:00.000Z' } };
+    serve([row, late]);
+    mount(<AlertsPage />, '/s/0/alerts');
+    const table = await screen.findByRole('table');
+    await within(table).findAllByText('185 mmHg');
+    const said = within(table).getAllByText(/^Mesurée le /);
+    expect(said).toHaveLength(1);
+    expect(said[0]!.textContent).toMatch(/^Mesurée le 27 mars 2026/);
+  });
+
   it('sends the filters of the address (closed, a level, a service, a patient, a period) and says when nothing matches', async () => {
     serve([]);
     mount(<AlertsPage />, `/s/0/alerts?status=CLOSED&level=${URGENT}&service=${CARDIO}&patient=martin&from=2026-03-29&to=2026-03-30`);

@@ -15,7 +15,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { MonitoredIndicator } from '../../../schemas/monitoring.ts';
 import { EnterValueForm } from '../../../client/features/monitoring/enter-value-form.tsx';
 import { MONITORING } from '../../../client/features/monitoring/texts.ts';
-import { typedNumber } from '../../../client/features/monitoring/typed-number.ts';
+import { typedNumber } from '../../../client/lib/i18n/typed-number.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
 import { instantIn, timeIn } from '../../../client/lib/dates/zoned-instant.ts';
 import { i18n, initI18n, switchLanguage } from '../../../client/lib/i18n/i18n.ts';
@@ -67,7 +67,7 @@ afterEach(async () => { cleanup(); vi.unstubAllGlobals(); if (i18n.language !== 
 
 describe('entering a value', () => {
   it("fills the moment with now in the session's zone, sends the value as typed with its unit and the moment typed, and says it is saved", async () => {
-    serve({ status: 201, body: { measures: [], alerts: [] } });
+    serve({ status: 201, body: { measures: [] } });
     const onDone = mount(WEIGHT);
     await screen.findByText('Saisir une valeur', { selector: 'label *, label' }).catch(() => undefined);
     expect(field('Valeur').value).toBe('');
@@ -112,7 +112,7 @@ describe('entering a value', () => {
   it.each([
     ['750', false], ['-70', false], ['0,4', false], ['500,1', false], ['0,5', true], ['500', true],
   ])('says the range under the value and refuses %s kg before sending unless it is within it (%s)', async (typed, sent) => {
-    serve({ status: 201, body: { measures: [], alerts: [] } });
+    serve({ status: 201, body: { measures: [] } });
     mount(WEIGHT);
     expect(await screen.findByText('Entre 0,5 et 500 kg')).toBeTruthy();
     type('Valeur', typed);

@@ -1,0 +1,2 @@
+ALTER TABLE "establishments" ADD COLUMN "late_measure_max_days" integer;--> statement-breakpoint
+ALTER TABLE "establishments" ADD CONSTRAINT "establishments_late_measure_max_days" CHECK ("establishments"."late_measure_max_days" is null or "establishments"."late_measure_max_days" between 1 and 3650);
