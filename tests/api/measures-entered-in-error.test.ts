@@ -236,7 +236,8 @@ describe('every reader of measures leaves out or strikes a value entered in erro
     const heartRate = await indicator('heart_rate');
     await db.insert(nonObservanceRules).values({ patientFileId: file, indicatorIds: [heartRate], periodInDays: 1, createdAt: new Date(gw.clock.now().getTime() - 10 * 24 * HOUR) });
     const good = await sent('patient.open', file, { indicatorId: systolic, value: 120, measuredAt: ago(2 * HOUR) });
-    const wrong = await sent('patient.open', file, { data: [{ indicatorId: systolic, value: 250, measuredAt: ago(HOUR) }, { indicatorId: heartRate, value: 200, measuredAt: ago(HOUR) }] });
+    // Sent by a professional: her answer carries the batch (a patient's carries the values only).
+    const wrong = await sent('prescriber', file, { data: [{ indicatorId: systolic, value: 250, measuredAt: ago(HOUR) }, { indicatorId: heartRate, value: 200, measuredAt: ago(HOUR) }] });
     expect(wrong.batchId).toBeDefined();
     for (const measure of wrong.measures) {
       const res = await call('prescriber', 'post', markPath(file, measure.id), { reason: 'Typed 250 for 150' });

@@ -52,6 +52,8 @@ async function newFile(structure: Structure, options: { status?: 'OPEN' | 'CLOSE
   const [service] = await db.select({ id: services.id }).from(services).where(eq(services.establishmentId, where[structure]())).orderBy(asc(services.name)).limit(1);
   const [file] = await db.insert(patientFiles).values({
     patientId: ids.patient!, serviceId: service!.id, status: options.status ?? 'OPEN', patientDataActive: options.patientDataActive ?? true,
+    // Followed for a month: values dated days back are within the follow-up (a value before its start is refused).
+    startDate: new Date(gw.clock.now().getTime() - 30 * 86_400_000).toISOString().slice(0, 10),
   }).returning();
   return file!.id;
 }
