@@ -247,7 +247,8 @@ const VALID: [string, unknown][] = [
   ['oid', '1.2.250.1.213.1.4.8'],
   ['globalReferenceValue', -3], ['globalReferenceValue', 0],
   ['socialSecurityNumber', '1800575123456'], ['socialSecurityNumber', '180052A123456'],
-  ['weightKg', 0.2], ['heightCm', 280],
+  // 0.5 kg: the form allows 0.2, the weight indicator's plausible range (its reference value, issue 18) starts at 0.5.
+  ['weightKg', 0.5], ['heightCm', 280],
   ['address', 'ab'], ['address', 'a'.repeat(500)],
   ['endDate', '2026-01-11'], ['endDate', null],
 ];

@@ -35,17 +35,17 @@ const WATCH = { id: '00000000-0000-4000-8000-0000000000b2', name: { fr: 'Vigilan
 const weight: CustomizableIndicator = {
   id: WEIGHT, reference: 'weight', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, unit: { code: 'kg', symbol: 'kg' }, decimals: 1, plausible: { min: 0.5, max: 500 }, visibleToPatients: true,
   lastValue: { value: 71.4, measuredAt: '2026-11-20T07:00:00.000Z' },
-  boundaries: [{ id: '00000000-0000-4000-8000-0000000000e1', origin: 'default', operator: '>=', mode: 'RELATIVE', value: 3, threshold: 73, level: URGENT }],
-  defaults: [], origin: 'default', referenceValue: { value: 70, origin: 'file' }, nonComplianceRules: [{ id: '00000000-0000-4000-8000-0000000000e9', periodInDays: 3 }],
+  boundaries: [{ id: '00000000-0000-4000-8000-0000000000e1', origin: 'default', operator: '>=', mode: 'RELATIVE', value: 3, threshold: 73, level: URGENT, state: 'active' }],
+  defaults: [], inactiveBoundaries: 0, origin: 'default', referenceValue: { value: 70, origin: 'file' }, nonComplianceRules: [{ id: '00000000-0000-4000-8000-0000000000e9', periodInDays: 3 }],
 };
 const systolic: CustomizableIndicator = {
   id: SYSTOLIC, reference: 'systolic', name: { fr: 'Pression artérielle systolique', en: 'Systolic blood pressure', ar: 'ضغط الدم الانقباضي' },
   unit: { code: 'mm[Hg]', symbol: 'mmHg' }, decimals: 0, plausible: { min: 30, max: 300 }, visibleToPatients: true, lastValue: null,
   boundaries: [
-    { id: '00000000-0000-4000-8000-0000000000e2', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 180, threshold: 180, level: URGENT },
-    { id: '00000000-0000-4000-8000-0000000000e3', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 160, threshold: 160, level: WATCH },
+    { id: '00000000-0000-4000-8000-0000000000e2', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 180, threshold: 180, level: URGENT, state: 'active' },
+    { id: '00000000-0000-4000-8000-0000000000e3', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 160, threshold: 160, level: WATCH, state: 'active' },
   ],
-  defaults: [], origin: 'default', referenceValue: null, nonComplianceRules: [],
+  defaults: [], inactiveBoundaries: 0, origin: 'default', referenceValue: null, nonComplianceRules: [],
 };
 const table: ValueTable = {
   from: '2026-11-09', to: '2026-11-10', timeZone: 'Europe/Paris',
