@@ -99,12 +99,21 @@ describe('the state of each threshold in force', () => {
     for (const b of row.boundaries) expect(b).toMatchObject({ threshold: null, state: 'inactive', inactiveReason: 'no_reference_value' });
     expect((await tabRowOf(fileId, 'spo2')).boundaries.every((b) => b.state === 'active')).toBe(true);
 
+    // The file's header says it to a professional; the patient side is not told.
+    const header = await call('prescriber', 'get', `/api/patient_files/${fileId}`);
+    expect(header.status, header.text).toBe(200);
+    expect(header.body.inactiveThresholds).toEqual([{ indicatorId: weight.indicatorId, reference: 'weight', name: expect.objectContaining({ fr: 'Poids' }), inactiveBoundaries: weight.boundaries.length }]);
+    const patientSide = await call('patient.open', 'get', `/api/patient_files/${fileId}`);
+    expect(patientSide.status, patientSide.text).toBe(200);
+    expect(patientSide.body).not.toHaveProperty('inactiveThresholds');
+
     // A reference value makes them active.
     const set = await call('prescriber', 'post', `/api/patient_files/${fileId}/reference-value`, { indicatorId: (await indicatorOf('weight')).id, value: 72.5 });
     expect(set.status, set.text).toBe(201);
     const after = await boundariesOf(fileId, 'weight');
     expect(after.inactiveBoundaries).toBe(0);
     for (const b of after.boundaries) { expect(b.state).toBe('active'); expect(typeof b.threshold).toBe('number'); }
+    expect((await call('prescriber', 'get', `/api/patient_files/${fileId}`)).body.inactiveThresholds).toEqual([]);
   });
 
   it('a relative threshold the file sets itself is inactive without a reference value, whatever the defaults', async () => {

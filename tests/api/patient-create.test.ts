@@ -88,7 +88,12 @@ describe('creating a patient', () => {
     const prescriber = await userIdOf(db, 'prescriber');
     expect(file).toMatchObject({ patientId: user!.id, status: 'OPEN', createdBy: prescriber, admissionDate: '2026-01-09', operationDate: '2026-01-11' });
     const history = await db.select().from(patientFileHistory).where(eq(patientFileHistory.patientFileId, file!.id));
-    expect(history).toEqual([expect.objectContaining({ type: 'PROFILE_UPDATED', actorId: prescriber, onBehalfOfId: null, payload: { created: true } })]);
+    expect(history).toHaveLength(2);
+    expect(history).toEqual(expect.arrayContaining([
+      expect.objectContaining({ type: 'PROFILE_UPDATED', actorId: prescriber, onBehalfOfId: null, payload: { created: true } }),
+      // The form's weight is the file's weight reference value (issue 18; tests/api/inactive-thresholds.test.ts).
+      expect.objectContaining({ type: 'REFERENCE_VALUE_CREATED', actorId: prescriber, payload: expect.objectContaining({ value: 61.5, unit: 'kg', source: 'patient_creation' }) }),
+    ]));
 
     // Never again: neither the file nor the profile shows a password.
     const b = await as('prescriber');
