@@ -2,7 +2,8 @@
  * The context of an alert batch, `/s/:structureIndex/alerts-batch/:id` (issue 11 §4): the values
  * that raised it, each indicator's chart around them with its thresholds as bands and its
  * reference value as a line (the shared IndicatorChart), the questionnaire response that carried
- * them, the file's recent history, and for each alert its status, comment and close.
+ * them, the file's recent history, and for each alert its status, comment and close. Thresholds in
+ * force that raise nothing (relative, no reference value: issue 18) are said above their chart.
  */
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,12 @@ function IndicatorCharts({ context }: { context: AlertBatchContext }) {
         return (
           <Card key={indicator.id} withBorder padding="sm">
             <Text fw={600} mb="xs">{name}</Text>
+            {boundaries.some((b) => b.state === 'inactive') && (
+              <Text size="sm" fw={600} mb="xs" data-testid="inactive-thresholds"
+                style={{ borderInlineStart: '4px solid var(--mantine-color-warning-filled)', paddingInlineStart: 8 }}>
+                {t('alerts.batch.inactiveThresholds', { count: boundaries.filter((b) => b.state === 'inactive').length })}
+              </Text>
+            )}
             {measures.length === 0 ? <Text c="dimmed">{t('alerts.batch.noMeasures')}</Text> : (
               <IndicatorChart label={t('alerts.batch.chartLabel', { indicator: name, from: day(from), to: day(to) })} from={from} to={to}
                 series={[{ name, unit: indicator.unitSymbol, decimals: indicator.decimals, points: measures.map((m) => ({ at: m.measuredAt, value: m.value })) }]}
@@ -123,7 +130,7 @@ export function AlertBatchPage() {
             <List spacing={4} size="sm">
               {context.history.map((entry) => (
                 <List.Item key={entry.id}>
-                  {dateTime(entry.occurredAt)} · {historySentence(entry, tHistory)} · {historyWho(entry, tHistory)}
+                  {dateTime(entry.occurredAt)} · {historySentence(entry, tHistory, language)} · {historyWho(entry, tHistory)}
                 </List.Item>
               ))}
             </List>

@@ -8,6 +8,9 @@
 import type { TFunction } from 'i18next';
 import type { HistoryKind } from '../../../schemas/history.ts';
 import type { HistoryEntry } from '../../../schemas/patient-file-history.ts';
+import { textIn, type LocalizedText } from '../../../schemas/localized-text.ts';
+import { formatNumber, upTo } from '../i18n/use-number.ts';
+import type { Language } from '../languages.ts';
 
 /** The groups of the kind filter, in the order shown; a kind not listed here falls in `other`. */
 export const HISTORY_GROUPS = {
@@ -45,7 +48,7 @@ export function groupedKinds(kinds: readonly HistoryKind[]): { group: HistoryGro
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 /** The payload's detail a sentence names, or undefined when the payload gives none. */
-function detailOf(entry: HistoryEntry, t: TFunction): Record<string, string> | undefined {
+function detailOf(entry: HistoryEntry, t: TFunction, language: Language): Record<string, string> | undefined {
   const p = entry.payload;
   if (entry.kind.startsWith('FORM_')) {
     const form = text(p.formTitle) ?? text(p.formName) ?? text(p.reference);
@@ -67,18 +70,24 @@ function detailOf(entry: HistoryEntry, t: TFunction): Record<string, string> | u
       const name = text(p.name) ?? text(p.type) ?? text(p.title);
       return name ? { name } : undefined;
     }
+    case 'REFERENCE_VALUE_CREATED': case 'REFERENCE_VALUE_DEACTIVATED': {
+      // The value as set, never rounded (10 decimals is what measures keep), with its indicator and unit (issue 18).
+      const indicator = textIn(p.indicatorName as LocalizedText | undefined, language);
+      if (typeof p.value !== 'number' || !indicator) return undefined;
+      return { indicator, value: formatNumber(language, p.value, upTo(10)), unit: text(p.unit) ?? '' };
+    }
     default:
       return undefined;
   }
 }
 
 /** The entry as a sentence: "Questionnaire « Qualité de vie » assigned", "File closed: Transferred". */
-export function historySentence(entry: HistoryEntry, t: TFunction): string {
+export function historySentence(entry: HistoryEntry, t: TFunction, language: Language): string {
   const fallback = t('patientFileHistory.fallback');
   if (entry.kind === 'PROFILE_UPDATED' && entry.payload.created === true) {
     return t('patientFileHistory.kinds.PROFILE_UPDATED_created', { defaultValue: fallback });
   }
-  const detail = detailOf(entry, t);
+  const detail = detailOf(entry, t, language);
   return t(`patientFileHistory.kinds.${entry.kind}`, { ...detail, context: detail ? 'detail' : undefined, defaultValue: fallback });
 }
 

@@ -77,7 +77,10 @@ export async function deactivateReferenceValue(care: CareContext, file: PatientF
     const changed = await tx.update(referenceValues).set({ deactivatedAt: care.now(), deactivatedBy: care.userId })
       .where(and(eq(referenceValues.id, found.id), isNull(referenceValues.deactivatedAt))).returning({ id: referenceValues.id });
     if (changed.length === 0) throw new AppError(409, 'reference_value_inactive');
-    await file.recordHistory(tx, 'REFERENCE_VALUE_DEACTIVATED', { indicatorId: found.indicatorId, referenceValueId: found.id, value: found.value });
+    const [indicator] = await referencedIndicator(tx).where(eq(indicators.id, found.indicatorId));
+    await file.recordHistory(tx, 'REFERENCE_VALUE_DEACTIVATED', {
+      indicatorId: found.indicatorId, referenceValueId: found.id, value: found.value, ...(indicator ? { indicatorName: indicator.name, unit: indicator.unit } : {}),
+    });
   });
   return referenceValueOf(care, found.id);
 }
