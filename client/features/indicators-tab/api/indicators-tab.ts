@@ -11,7 +11,7 @@ import { chartDisplaysQueryOptions, valueTableQueryOptions } from '../../../bloc
 import { chartDisplayRoutes, customizableIndicatorRoutes, valueTableRoutes } from '../../../../schemas/api/indicators-tab.ts';
 import { nonComplianceRoutes } from '../../../../schemas/api/non-compliance.ts';
 import { call } from '../../../lib/api/client.ts';
-import { indicatorsTabKeys, monitoringKeys, patientFileKeys } from '../../../lib/api/query-keys.ts';
+import { indicatorsTabKeys, monitoringKeys, patientFileKeys, inactiveThresholdKeys } from '../../../lib/api/query-keys.ts';
 
 export const useChartDisplays = (fileId: string) => useQuery(chartDisplaysQueryOptions(fileId));
 
@@ -70,6 +70,9 @@ export function useTabChange(fileId: string) {
       client.invalidateQueries({ queryKey: indicatorsTabKeys.ofFile(fileId) }),
       client.invalidateQueries({ queryKey: monitoringKeys.ofFile(fileId) }),
       client.invalidateQueries({ queryKey: patientFileKeys.history(fileId, {}).slice(0, 3) }),
+      // The header and the dashboard say which thresholds are inactive (issue 18).
+      client.invalidateQueries({ queryKey: patientFileKeys.detail(fileId), exact: true }),
+      client.invalidateQueries({ queryKey: inactiveThresholdKeys.all }),
     ]),
   });
 }
