@@ -4,6 +4,9 @@
  * 72 kg reference weight) sends the daily heart-failure questionnaire with 75.5 kg; the operator's
  * dashboard, never reloaded, shows the new alert (live event → refetch); the operator opens its
  * context, sets a status with a comment, and closes it; the patient's monitoring shows the value.
+ * Then (issue 18) the dashboard's inactive-thresholds block lists a file whose weight thresholds
+ * raise nothing for want of a reference weight; its link opens the file's Indicators tab, which
+ * marks them inactive, and the header says it; once a reference weight is saved, they are active.
  *
  * Each language runs on a gateway of its own (one daily occurrence of the questionnaire per day,
  * and the demo data of a first start: protocol, 90 days of values, their alerts): the French run
@@ -23,6 +26,8 @@ import monitoringAr from '../../client/features/monitoring/locales/ar.json' with
 import monitoringFr from '../../client/features/monitoring/locales/fr.json' with { type: 'json' };
 import appAr from '../../client/locales/ar.json' with { type: 'json' };
 import appFr from '../../client/locales/fr.json' with { type: 'json' };
+import tabAr from '../../client/features/indicators-tab/locales/ar.json' with { type: 'json' };
+import tabFr from '../../client/features/indicators-tab/locales/fr.json' with { type: 'json' };
 import { apiSession } from './support/api-session.ts';
 import { consoleProblems, launchChromium, screenshot, settled } from './support/browser.ts';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.ts';
@@ -31,12 +36,12 @@ import { writingProblems } from './support/writing.ts';
 
 const T = {
   fr: {
-    app: appFr, charts: chartsFr.charts, blocks: blocksFr.dashboardBlocks.alerts, alerts: alertsFr.alerts, monitoring: monitoringFr.monitoring,
+    app: appFr, charts: chartsFr.charts, blocks: blocksFr.dashboardBlocks.alerts, inactive: blocksFr.dashboardBlocks.inactiveThresholds, tab: tabFr.indicatorsTab.thresholds, alerts: alertsFr.alerts, monitoring: monitoringFr.monitoring,
     weight: 'Poids', weightQuestion: 'Poids du jour (kg)', breathless: 'Essoufflement inhabituel', ankles: 'Chevilles gonflées',
     no: 'Non', send: 'Envoyer mes réponses', status: 'Patient appelé',
   },
   ar: {
-    app: appAr, charts: chartsAr.charts, blocks: blocksAr.dashboardBlocks.alerts, alerts: alertsAr.alerts, monitoring: monitoringAr.monitoring,
+    app: appAr, charts: chartsAr.charts, blocks: blocksAr.dashboardBlocks.alerts, inactive: blocksAr.dashboardBlocks.inactiveThresholds, tab: tabAr.indicatorsTab.thresholds, alerts: alertsAr.alerts, monitoring: monitoringAr.monitoring,
     weight: 'الوزن', weightQuestion: 'وزن اليوم (كغ)', breathless: 'ضيق تنفس غير معتاد', ankles: 'تورّم الكاحلين',
     no: 'لا', send: 'إرسال إجاباتي', status: 'تم الاتصال بالمريض',
   },
@@ -138,6 +143,28 @@ describe('telemonitoring journey (issue 11)', () => {
       expect(await card.getByRole('table').count()).toBe(1);
       expect(await card.getByRole('button', { name: t.charts.showValues }).count()).toBe(0);
       await shot(patient, `telemonitoring-${lang}-6-monitoring`, lang);
+
+      // 6. Issue 18: the dashboard lists a file whose weight thresholds are inactive; its link opens
+      // the Indicators tab, which marks them; a reference weight makes them active.
+      await operator.getByRole('navigation').getByRole('link', { name: t.app.nav.professional.home }).first().click();
+      await expectScreen(operator, '/s/0');
+      const inactiveBlock = operator.getByRole('table', { name: t.inactive.title });
+      const listed = inactiveBlock.getByRole('row').filter({ hasText: t.weight });
+      await listed.first().waitFor();
+      await shot(operator, `telemonitoring-${lang}-7-inactive-thresholds`, lang);
+      await listed.first().getByRole('link').first().click();
+      await operator.waitForURL((url) => /\/s\/0\/patient-file\/[0-9a-f-]{36}\/indicators$/.test(url.pathname));
+      const weightRow = operator.locator('tr[data-indicator="weight"]');
+      await weightRow.getByText(t.tab.inactive.no_reference_value).first().waitFor();
+      await operator.getByTestId('inactive-thresholds').waitFor();
+      await shot(operator, `telemonitoring-${lang}-8-indicators-tab`, lang);
+      await weightRow.getByRole('button', { name: t.tab.edit }).click();
+      const editor = operator.getByRole('dialog');
+      await editor.getByRole('textbox', { name: fill(t.tab.referenceValue, { unit: 'kg' }) }).fill(lang === 'fr' ? '70,5' : '70.5');
+      await editor.getByRole('button', { name: t.tab.saveReference }).click();
+      await editor.waitFor({ state: 'detached' });
+      await poll(() => weightRow.getByText(t.tab.inactive.no_reference_value).count()).toBe(0);
+      await poll(() => operator.getByTestId('inactive-thresholds').count()).toBe(0);
 
       expect(operatorProblems).toEqual([]);
       expect(patientProblems).toEqual([]);
