@@ -42,6 +42,7 @@ const ENTRIES = [
   entry(5, 'FILE_CLOSED_AUTOMATICALLY', { closingReasonType: 'END_OF_FOLLOW_UP' }, null),
   entry(4, 'A_KIND_FROM_TOMORROW', {}),
   entry(3, 'PROFILE_UPDATED', { created: true }),
+  entry(2, 'REFERENCE_VALUE_CREATED', { indicatorId: 'w', indicatorName: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, unit: 'kg', value: 81.4, referenceValueId: 'r' }),
 ];
 
 let calls: ReturnType<typeof fakeFetch>;
@@ -88,6 +89,9 @@ describe('the History tab', () => {
     expect(within(automatic).getByText('Automatique (plateforme)')).toBeTruthy();
     expect(await rowOf('Événement du dossier')).toBeTruthy();
     expect(await rowOf('Patient créé')).toBeTruthy();
+    // A reference value says its indicator, value and unit (issue 18), who set it beside.
+    const reference = await rowOf('Valeur de référence de Poids fixée à 81,4 kg');
+    expect(within(reference).getByText('Claire Dubois')).toBeTruthy();
   });
 
   it('asks the server for the address’s page, kinds and period (a reversed period put in order)', async () => {
