@@ -42,7 +42,8 @@ function BoundaryBadge({ boundary }: { boundary: BoundaryInForce }) {
       <Badge color={boundary.level.colour} variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{nameOf(boundary.level.name, language)}</Badge>
       <Text size="sm">{text}</Text>
       {boundary.state === 'inactive' && (
-        <Badge color="warning" variant="filled" autoContrast size="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} data-boundary-state="inactive">
+        <Badge color="warning" variant="filled" autoContrast size="sm" tt="none" data-boundary-state="inactive"
+          styles={{ root: { height: 'auto', paddingBlock: 2, maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}>
           {t(`${K}.thresholds.inactive.${boundary.inactiveReason ?? 'no_reference_value'}`)}
         </Badge>
       )}
