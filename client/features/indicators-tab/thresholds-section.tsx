@@ -13,6 +13,7 @@
  * saving a set without the most urgent level in force asks for confirmation first.
  */
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoundaryInForce, CustomizableIndicator } from '../../../schemas/customizable-indicators.ts';
@@ -20,6 +21,7 @@ import { BOUNDARY_OPERATORS, type BoundaryOperator } from '../../../schemas/tele
 import { nameOf, valueText } from '../../blocks/value-tables/format.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
+import type { Language } from '../../lib/languages.ts';
 import { operatorSign, quantityText, type QuantityOptions } from '../../lib/i18n/quantity.ts';
 import { typedText, upTo } from '../../lib/i18n/use-number.ts';
 import { QueryState, type QueryLike } from '../../lib/ui/query-state.tsx';
@@ -29,14 +31,18 @@ import { INDICATORS_TAB } from './texts.ts';
 const K = 'indicatorsTab';
 const NUMBER = /^-?\d+([.,]\d+)?$/;
 
+/** "≥ reference +1,5 = 73,5": each number isolated with its sign, "≥ 130" as one block. */
+function boundaryText(boundary: BoundaryInForce, t: TFunction, language: Language): string {
+  const quantity = (value: number, options: QuantityOptions = {}) => quantityText(language, value, { format: upTo(10), ...options });
+  return boundary.mode === 'RELATIVE'
+    ? `${operatorSign(boundary.operator)} ${t(`${K}.thresholds.relative`, { value: quantity(boundary.value, { signed: true }) })}${boundary.threshold === null ? '' : ` = ${quantity(boundary.threshold)}`}`
+    : quantity(boundary.value, { operator: boundary.operator });
+}
+
 function BoundaryBadge({ boundary }: { boundary: BoundaryInForce }) {
   const { t } = useTranslation(INDICATORS_TAB);
   const { language } = useDates();
-  const quantity = (value: number, options: QuantityOptions = {}) => quantityText(language, value, { format: upTo(10), ...options });
-  // "≥ reference +1,5 = 73,5": each number isolated with its sign, "≥ 130" as one block.
-  const text = boundary.mode === 'RELATIVE'
-    ? `${operatorSign(boundary.operator)} ${t(`${K}.thresholds.relative`, { value: quantity(boundary.value, { signed: true }) })}${boundary.threshold === null ? '' : ` = ${quantity(boundary.threshold)}`}`
-    : quantity(boundary.value, { operator: boundary.operator });
+  const text = boundaryText(boundary, t, language);
   return (
     <Group gap={4} wrap="wrap">
       <Badge color={boundary.level.colour} variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{nameOf(boundary.level.name, language)}</Badge>
@@ -147,11 +153,7 @@ function DefaultsNotApplied({ indicator }: { indicator: CustomizableIndicator })
     <Stack gap={2} mt="xs" data-testid="defaults-not-applied">
       <Text size="xs" fw={600}>{t(`${K}.thresholds.notApplied`)}</Text>
       {indicator.defaults.map((b) => (
-        <Text key={b.id} size="xs" c="dimmed" td="line-through">
-          {nameOf(b.level.name, language)} <bdi dir="ltr">{b.operator} {b.mode === 'RELATIVE'
-            ? t(`${K}.thresholds.relative`, { sign: b.value < 0 ? '−' : '+', value: valueText(Math.abs(b.value), language) })
-            : valueText(b.value, language)}</bdi>
-        </Text>
+        <Text key={b.id} size="xs" c="dimmed" td="line-through">{nameOf(b.level.name, language)} {boundaryText(b, t, language)}</Text>
       ))}
     </Stack>
   );
