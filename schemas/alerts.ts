@@ -12,7 +12,7 @@ import { dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSche
 import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
 import { historyEntrySchema } from './patient-file-history.ts';
 import { PATIENT_FILE_SEARCH_TEXT_MAX } from './patient-file-search.ts';
-import { alertColourSchema, ALERT_BATCH_SOURCES, ALERT_KINDS, alertKindSchema, alertStateSchema, BOUNDARY_OPERATORS, boundaryModeSchema, boundaryOperatorSchema, SYSTEM_ALERT_STATUSES, systemAlertStatusSchema } from './telemonitoring.ts';
+import { alertColourSchema, ALERT_BATCH_SOURCES, ALERT_KINDS, alertKindSchema, alertStateSchema, BOUNDARY_OPERATORS, boundaryModeSchema, boundaryOperatorSchema, SYSTEM_ALERT_STATUSES, systemAlertStatusSchema, boundaryStateProperties } from './telemonitoring.ts';
 import { recordId } from './api/record-id.ts';
 
 /** The list's sorts: when raised (default newest first), the level's rank (1 the most urgent), the patient's name. */
@@ -151,10 +151,11 @@ export const ALERT_CONTEXT_HISTORY = 10;
 
 const contextBoundarySchema = {
   type: 'object',
-  required: ['id', 'operator', 'mode', 'value', 'threshold', 'level'],
+  required: ['id', 'operator', 'mode', 'value', 'threshold', 'level', 'state'],
   additionalProperties: false,
   properties: {
     id: uuidSchema,
+    ...boundaryStateProperties,
     operator: boundaryOperatorSchema,
     mode: boundaryModeSchema,
     value: { type: 'number' },

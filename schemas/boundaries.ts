@@ -8,7 +8,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, uuidSchema } from './common.ts';
-import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
+import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema, boundaryStateProperties } from './telemonitoring.ts';
 import { levelRankSchema } from './catalogue.ts';
 import { recordId } from './api/record-id.ts';
 
@@ -43,9 +43,10 @@ export const BOUNDARY_ORIGINS = ['default', 'file', 'protocol'] as const;
 export const boundarySchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'operator', 'mode', 'value', 'origin', 'level'],
+  required: ['id', 'operator', 'mode', 'value', 'origin', 'level', 'state'],
   properties: {
     id: uuidSchema,
+    ...boundaryStateProperties,
     operator: boundaryOperatorSchema,
     mode: boundaryModeSchema,
     value: { type: 'number' },
@@ -62,7 +63,7 @@ export type Boundary = FromSchema<typeof boundarySchema>;
 export const indicatorBoundariesSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['indicatorId', 'reference', 'name', 'unit', 'customised', 'boundaries', 'defaults', 'referenceValue', 'referenceValueOrigin'],
+  required: ['indicatorId', 'reference', 'name', 'unit', 'customised', 'boundaries', 'defaults', 'referenceValue', 'referenceValueOrigin', 'inactiveBoundaries'],
   properties: {
     indicatorId: uuidSchema,
     reference: { type: 'string' },
@@ -71,6 +72,7 @@ export const indicatorBoundariesSchema = {
     customised: { type: 'boolean', description: "The file's (or its protocols') thresholds replace the defaults" },
     boundaries: { type: 'array', items: boundarySchema, description: 'In force on this file' },
     defaults: { type: 'array', items: boundarySchema, description: "The indicator's defaults" },
+    inactiveBoundaries: { type: 'integer', minimum: 0, description: 'How many of the thresholds in force are inactive (they raise nothing)' },
     referenceValue: { type: ['number', 'null'] },
     referenceValueOrigin: { type: ['string', 'null'], enum: ['file', 'default', null] },
   },

@@ -10,7 +10,7 @@ import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
 import { nonCompliancePeriodSchema } from './non-compliance.ts';
 import { dateTimeSchema, localeQueryProperties, pageOf, positiveIntegerSchema, uuidSchema } from './common.ts';
 import { localizedTextSchema } from './localized-text.ts';
-import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema } from './telemonitoring.ts';
+import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema, boundaryStateProperties } from './telemonitoring.ts';
 
 export const BOUNDARY_ORIGINS = ['default', 'file', 'protocol'] as const;
 /** Spec 001 §9: this list is read 100 at a time. */
@@ -29,9 +29,10 @@ export const customizableIndicatorsQuerySchema = {
 const boundaryInForceSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'origin', 'operator', 'mode', 'value', 'threshold', 'level'],
+  required: ['id', 'origin', 'operator', 'mode', 'value', 'threshold', 'level', 'state'],
   properties: {
     id: uuidSchema,
+    ...boundaryStateProperties,
     origin: { type: 'string', enum: BOUNDARY_ORIGINS },
     operator: boundaryOperatorSchema,
     mode: boundaryModeSchema,
@@ -52,7 +53,7 @@ export type BoundaryInForce = FromSchema<typeof boundaryInForceSchema>;
 export const customizableIndicatorSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'reference', 'name', 'unit', 'decimals', 'plausible', 'visibleToPatients', 'lastValue', 'boundaries', 'defaults', 'origin', 'referenceValue', 'nonComplianceRules'],
+  required: ['id', 'reference', 'name', 'unit', 'decimals', 'plausible', 'visibleToPatients', 'lastValue', 'boundaries', 'defaults', 'origin', 'referenceValue', 'nonComplianceRules', 'inactiveBoundaries'],
   properties: {
     id: uuidSchema,
     reference: { type: 'string' },
@@ -78,6 +79,8 @@ export const customizableIndicatorSchema = {
     boundaries: { type: 'array', items: boundaryInForceSchema },
     /** The indicator's default thresholds (in force unless the file's or a protocol's replace them). */
     defaults: { type: 'array', items: boundaryInForceSchema },
+    /** How many of the thresholds in force are inactive (relative without a reference value: they raise nothing). */
+    inactiveBoundaries: { type: 'integer', minimum: 0 },
     /** Where the thresholds in force come from: the file's own, a protocol's, or the defaults (mixed file and protocol: file). */
     origin: { type: 'string', enum: BOUNDARY_ORIGINS },
     referenceValue: {

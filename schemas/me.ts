@@ -3,6 +3,7 @@ import {
   dateTimeSchema, languageSchema, localeQueryProperties, PATIENT_FILE_STATUSES, privilegeSchema, roleSchema, uuidSchema,
 } from './common.ts';
 import { identitySchema } from './identity.ts';
+import { localizedTextSchema } from './localized-text.ts';
 
 export const TIMEZONE_AUTOMATIC = 'automatic';
 
@@ -110,6 +111,14 @@ export const patientFileSummarySchema = {
     caregiver: { type: 'boolean', description: 'True when the user follows this file as a caregiver' },
     identity: { ...identitySchema, description: "The patient's digital identity (INS status and attributes): for a professional of the file only" },
     patientDataActive: { type: 'boolean', description: 'Whether the patient data of the file are active (spec 001 §7)' },
+    inactiveThresholds: {
+      type: 'array',
+      description: 'For a professional of a file not closed (issue 18): the indicators whose thresholds in force are inactive (relative, no reference value), by French name; empty when none',
+      items: {
+        type: 'object', required: ['indicatorId', 'reference', 'name', 'inactiveBoundaries'], additionalProperties: false,
+        properties: { indicatorId: uuidSchema, reference: { type: 'string' }, name: localizedTextSchema, inactiveBoundaries: { type: 'integer', minimum: 1 } },
+      },
+    },
     service: {
       type: 'object',
       required: ['id', 'name', 'establishment'],

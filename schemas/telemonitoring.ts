@@ -41,6 +41,19 @@ export const BOUNDARY_MODES = ['ABSOLUTE', 'RELATIVE'] as const;
 export const boundaryModeSchema = { type: 'string', enum: BOUNDARY_MODES } as const;
 export type BoundaryMode = FromSchema<typeof boundaryModeSchema>;
 
+/**
+ * Whether a threshold in force can raise an alert (issue 18): a RELATIVE one without a reference
+ * value in force has no threshold and raises nothing — it is `inactive`, for the reason said, and
+ * every screen that lists thresholds says so instead of leaving it silent.
+ */
+export const BOUNDARY_STATES = ['active', 'inactive'] as const;
+export const BOUNDARY_INACTIVE_REASONS = ['no_reference_value'] as const;
+export type BoundaryInactiveReason = (typeof BOUNDARY_INACTIVE_REASONS)[number];
+export const boundaryStateProperties = {
+  state: { type: 'string', enum: BOUNDARY_STATES, description: '`inactive`: it cannot raise an alert now (see `inactiveReason`)' },
+  inactiveReason: { type: 'string', enum: BOUNDARY_INACTIVE_REASONS, description: 'Why it is inactive; present only then. `no_reference_value`: relative, and the file has no reference value for the indicator' },
+} as const;
+
 /** Where a measure came from. */
 export const MEASURE_SOURCES = ['MANUAL', 'FORM_RESPONSE', 'DEVICE', 'IMPORT'] as const;
 export const measureSourceSchema = { type: 'string', enum: MEASURE_SOURCES } as const;

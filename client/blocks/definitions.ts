@@ -4,6 +4,7 @@ import { connectionsActivitiesBlock } from './connections-activities/index.ts';
 import { dataTableBlock } from './data-table/index.ts';
 import { documentsMessagingBlock } from './documents-messaging/index.ts';
 import { graphsBlock } from './graphs/index.ts';
+import { inactiveThresholdsBlock } from './inactive-thresholds/index.ts';
 import { indicatorChartBlock } from './indicator-chart/index.ts';
 import { linkListBlock } from './link-list/index.ts';
 import { markdownBlock } from './markdown/index.ts';
@@ -15,7 +16,7 @@ import { valueTablesBlock } from './value-tables/index.ts';
 import type { BlockDefinition } from './types.ts';
 
 export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
-  alertsBlock, nonComplianceAlertsBlock, connectionsActivitiesBlock, documentsMessagingBlock,
+  alertsBlock, nonComplianceAlertsBlock, inactiveThresholdsBlock, connectionsActivitiesBlock, documentsMessagingBlock,
   graphsBlock, telemonitoringDataBlock, valueTablesBlock, schedulingContentBlock,
   markdownBlock, linkListBlock, indicatorChartBlock, dataTableBlock, questionnaireLauncherBlock,
 ];

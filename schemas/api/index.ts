@@ -15,6 +15,7 @@ import * as ui from './ui.ts';
 import * as identity from './identity.ts';
 import * as events from './events.ts';
 import * as activities from './activities.ts';
+import * as inactiveThresholds from './inactive-thresholds.ts';
 import * as catalogue from './catalogue.ts';
 import * as protocols from './protocols.ts';
 import * as nonCompliance from './non-compliance.ts';
@@ -25,6 +26,6 @@ import * as indicatorsTab from './indicators-tab.ts';
 import * as formTypes from './form-types.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts, activities, formTypes].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts, activities, inactiveThresholds, formTypes].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

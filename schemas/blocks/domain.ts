@@ -14,6 +14,8 @@ const listBlock = {
 export const connectionsActivitiesProps = listBlock;
 export const alertsProps = listBlock;
 export const nonComplianceAlertsProps = listBlock;
+/** Open files whose alert thresholds raise nothing for want of a reference value (issue 18). */
+export const inactiveThresholdsProps = listBlock;
 export const documentsMessagingProps = listBlock;
 
 /** Patient-file summary. */

@@ -14,6 +14,7 @@ export const BLOCK_PROPS = {
   'connections-activities': domain.connectionsActivitiesProps,
   alerts: domain.alertsProps,
   'non-compliance-alerts': domain.nonComplianceAlertsProps,
+  'inactive-thresholds': domain.inactiveThresholdsProps,
   'documents-messaging': domain.documentsMessagingProps,
   graphs: domain.graphsProps,
   'scheduling-content': domain.schedulingContentProps,

@@ -34,6 +34,7 @@ import valueTablesRoutes from './value-tables/routes.ts';
 import eventStreamRoutes from './events/routes.ts';
 import activityListRoutes from './activities/routes.ts';
 import { idempotentPosts } from './idempotency/routes.ts';
+import inactiveThresholdListRoutes from './inactive-thresholds/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,4 +90,5 @@ export default async function careApi(app: FastifyInstance) {
   // The browsers' live streams, fed by the app's liveAlerts (care/alerts/live.ts, registered by whoever runs the care API).
   await app.register(eventStreamRoutes);
   await app.register(activityListRoutes);
+  await app.register(inactiveThresholdListRoutes);
 }

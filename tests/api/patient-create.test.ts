@@ -88,7 +88,12 @@ describe('creating a patient', () => {
     const prescriber = await userIdOf(db, 'prescriber');
     expect(file).toMatchObject({ patientId: user!.id, status: 'OPEN', createdBy: prescriber, admissionDate: '2026-01-09', operationDate: '2026-01-11' });
     const history = await db.select().from(patientFileHistory).where(eq(patientFileHistory.patientFileId, file!.id));
-    expect(history).toEqual([expect.objectContaining({ type: 'PROFILE_UPDATED', actorId: prescriber, onBehalfOfId: null, payload: { created: true } })]);
+    expect(history).toHaveLength(2);
+    expect(history).toEqual(expect.arrayContaining([
+      expect.objectContaining({ type: 'PROFILE_UPDATED', actorId: prescriber, onBehalfOfId: null, payload: { created: true } }),
+      // The form's weight is the file's weight reference value (issue 18; tests/api/inactive-thresholds.test.ts).
+      expect.objectContaining({ type: 'REFERENCE_VALUE_CREATED', actorId: prescriber, payload: expect.objectContaining({ value: 61.5, unit: 'kg', source: 'patient_creation' }) }),
+    ]));
 
     // Never again: neither the file nor the profile shows a password.
     const b = await as('prescriber');
@@ -247,7 +252,8 @@ const VALID: [string, unknown][] = [
   ['oid', '1.2.250.1.213.1.4.8'],
   ['globalReferenceValue', -3], ['globalReferenceValue', 0],
   ['socialSecurityNumber', '1800575123456'], ['socialSecurityNumber', '180052A123456'],
-  ['weightKg', 0.2], ['heightCm', 280],
+  // 0.5 kg: the form allows 0.2, the weight indicator's plausible range (its reference value, issue 18) starts at 0.5.
+  ['weightKg', 0.5], ['heightCm', 280],
   ['address', 'ab'], ['address', 'a'.repeat(500)],
   ['endDate', '2026-01-11'], ['endDate', null],
 ];

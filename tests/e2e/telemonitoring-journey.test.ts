@@ -7,6 +7,9 @@
  * Then a value entered by mistake (issue 18): the patient corrects a weight she just typed (95 kg
  * for 75.4), and the operator marks another (7.5 kg) entered in error from the value table; both
  * show struck, said "entered in error", on the patient's screen.
+ * Then the dashboard's inactive-thresholds block lists a file whose weight thresholds raise nothing
+ * for want of a reference weight; its link opens the file's Indicators tab, which marks them
+ * inactive, and the header says it; once a reference weight is saved, they are active.
  *
  * Each language runs on a gateway of its own (one daily occurrence of the questionnaire per day,
  * and the demo data of a first start: protocol, 90 days of values, their alerts): the French run
@@ -41,13 +44,13 @@ import { writingProblems } from './support/writing.ts';
 const T = {
   fr: {
     app: appFr, charts: chartsFr.charts, blocks: blocksFr.dashboardBlocks.alerts, alerts: alertsFr.alerts, monitoring: monitoringFr.monitoring,
-    tab: indicatorsTabFr.indicatorsTab, valueTables: valueTablesFr.valueTables, inError: inErrorFr.enteredInError,
+    tab: indicatorsTabFr.indicatorsTab, valueTables: valueTablesFr.valueTables, inError: inErrorFr.enteredInError, inactive: blocksFr.dashboardBlocks.inactiveThresholds, thresholds: indicatorsTabFr.indicatorsTab.thresholds,
     weight: 'Poids', weightQuestion: 'Poids du jour (kg)', breathless: 'Essoufflement inhabituel', ankles: 'Chevilles gonflées',
     no: 'Non', send: 'Envoyer mes réponses', status: 'Patient appelé',
   },
   ar: {
     app: appAr, charts: chartsAr.charts, blocks: blocksAr.dashboardBlocks.alerts, alerts: alertsAr.alerts, monitoring: monitoringAr.monitoring,
-    tab: indicatorsTabAr.indicatorsTab, valueTables: valueTablesAr.valueTables, inError: inErrorAr.enteredInError,
+    tab: indicatorsTabAr.indicatorsTab, valueTables: valueTablesAr.valueTables, inError: inErrorAr.enteredInError, inactive: blocksAr.dashboardBlocks.inactiveThresholds, thresholds: indicatorsTabAr.indicatorsTab.thresholds,
     weight: 'الوزن', weightQuestion: 'وزن اليوم (كغ)', breathless: 'ضيق تنفس غير معتاد', ankles: 'تورّم الكاحلين',
     no: 'لا', send: 'إرسال إجاباتي', status: 'تم الاتصال بالمريض',
   },
@@ -203,6 +206,28 @@ describe('telemonitoring journey (issue 11)', () => {
       await patient.reload();
       await poll(() => values.getByText(t.inError.badge).count()).toBe(2);
       await shot(patient, `telemonitoring-${lang}-10-struck`, lang);
+
+      // 8. Issue 18: the dashboard lists a file whose weight thresholds are inactive; its link opens
+      // the Indicators tab, which marks them; a reference weight makes them active.
+      await operator.getByRole('navigation').getByRole('link', { name: t.app.nav.professional.home }).first().click();
+      await expectScreen(operator, '/s/0');
+      const inactiveBlock = operator.getByRole('table', { name: t.inactive.title });
+      const listed = inactiveBlock.getByRole('row').filter({ hasText: t.weight });
+      await listed.first().waitFor();
+      await shot(operator, `telemonitoring-${lang}-11-inactive-thresholds`, lang);
+      await listed.first().getByRole('link').first().click();
+      await operator.waitForURL((url) => /\/s\/0\/patient-file\/[0-9a-f-]{36}\/indicators$/.test(url.pathname));
+      const weightRow = operator.locator('tr[data-indicator="weight"]');
+      await weightRow.getByText(t.thresholds.inactive.no_reference_value).first().waitFor();
+      await operator.getByTestId('inactive-thresholds').waitFor();
+      await shot(operator, `telemonitoring-${lang}-12-indicators-tab`, lang);
+      await weightRow.getByRole('button', { name: t.thresholds.edit }).click();
+      const editor = operator.getByRole('dialog');
+      await editor.getByRole('textbox', { name: fill(t.thresholds.referenceValue, { unit: 'kg' }) }).fill(lang === 'fr' ? '70,5' : '70.5');
+      await editor.getByRole('button', { name: t.thresholds.saveReference }).click();
+      await editor.waitFor({ state: 'detached' });
+      await poll(() => weightRow.getByText(t.thresholds.inactive.no_reference_value).count()).toBe(0);
+      await poll(() => operator.getByTestId('inactive-thresholds').count()).toBe(0);
 
       expect(operatorProblems).toEqual([]);
       expect(patientProblems).toEqual([]);

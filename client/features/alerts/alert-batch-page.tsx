@@ -3,7 +3,8 @@
  * that raised it, each indicator's chart around them with its thresholds as bands and its
  * reference value as a line (the shared IndicatorChart), the questionnaire response that carried
  * them, the file's recent history, and for each alert its status, its comments (a thread, oldest
- * first, each with its author and time) and close.
+ * first, each with its author and time) and close. Thresholds in force that raise nothing
+ * (relative, no reference value: issue 18) are said above their chart.
  */
 import { Anchor, Box, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +36,12 @@ function IndicatorCharts({ context }: { context: AlertBatchContext }) {
         return (
           <Card key={indicator.id} withBorder padding="sm">
             <Text fw={600} mb="xs">{name}</Text>
+            {boundaries.some((b) => b.state === 'inactive') && (
+              <Text size="sm" fw={600} mb="xs" data-testid="inactive-thresholds"
+                style={{ borderInlineStart: '4px solid var(--mantine-color-warning-filled)', paddingInlineStart: 8 }}>
+                {t('alerts.batch.inactiveThresholds', { count: boundaries.filter((b) => b.state === 'inactive').length })}
+              </Text>
+            )}
             {measures.length === 0 ? <Text c="dimmed">{t('alerts.batch.noMeasures')}</Text> : (
               <IndicatorChart label={t('alerts.batch.chartLabel', { indicator: name, from: day(from), to: day(to) })} from={from} to={to}
                 series={[{ name, unit: indicator.unitSymbol, decimals: indicator.decimals, points: measures.map((m) => ({ at: m.measuredAt, value: m.value })) }]}
@@ -135,7 +142,7 @@ export function AlertBatchPage() {
             <List spacing={4} size="sm">
               {context.history.map((entry) => (
                 <List.Item key={entry.id}>
-                  {dateTime(entry.occurredAt)} · {historySentence(entry, tHistory)} · {historyWho(entry, tHistory)}
+                  {dateTime(entry.occurredAt)} · {historySentence(entry, tHistory, language)} · {historyWho(entry, tHistory)}
                 </List.Item>
               ))}
             </List>

@@ -5,8 +5,15 @@
  * (replacing the defaults on this file) and its reference value; "Back to the defaults" removes the
  * file's own. Values are kept as typed and sent as numbers; the server's messages go on their rows.
  * The reference value's plausible range (issue 18) is said under it and checked before sending.
+ *
+ * Thresholds that raise nothing are said, never left silent (issue 18): a relative threshold
+ * without a reference value is marked inactive, and its indicator's row says how many are. A file's
+ * own set replaces every default (spec 001 §7): the row lists the defaults the file no longer
+ * applies, the editor starts from the thresholds in force and says it replaces the defaults, and
+ * saving a set without the most urgent level in force asks for confirmation first.
  */
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoundaryInForce, CustomizableIndicator } from '../../../schemas/customizable-indicators.ts';
@@ -14,6 +21,7 @@ import { BOUNDARY_OPERATORS, type BoundaryOperator } from '../../../schemas/tele
 import { nameOf, valueText } from '../../blocks/value-tables/format.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
+import type { Language } from '../../lib/languages.ts';
 import { operatorSign, quantityText, type QuantityOptions } from '../../lib/i18n/quantity.ts';
 import { typedText, upTo } from '../../lib/i18n/use-number.ts';
 import { QueryState, type QueryLike } from '../../lib/ui/query-state.tsx';
@@ -23,19 +31,28 @@ import { INDICATORS_TAB } from './texts.ts';
 const K = 'indicatorsTab';
 const NUMBER = /^-?\d+([.,]\d+)?$/;
 
+/** "≥ reference +1,5 = 73,5": each number isolated with its sign, "≥ 130" as one block. */
+function boundaryText(boundary: BoundaryInForce, t: TFunction, language: Language): string {
+  const quantity = (value: number, options: QuantityOptions = {}) => quantityText(language, value, { format: upTo(10), ...options });
+  return boundary.mode === 'RELATIVE'
+    ? `${operatorSign(boundary.operator)} ${t(`${K}.thresholds.relative`, { value: quantity(boundary.value, { signed: true }) })}${boundary.threshold === null ? '' : ` = ${quantity(boundary.threshold)}`}`
+    : quantity(boundary.value, { operator: boundary.operator });
+}
+
 function BoundaryBadge({ boundary }: { boundary: BoundaryInForce }) {
   const { t } = useTranslation(INDICATORS_TAB);
   const { language } = useDates();
-  const quantity = (value: number, options: QuantityOptions = {}) => quantityText(language, value, { format: upTo(10), ...options });
-  // "≥ reference +1,5 = 73,5": each number isolated with its sign, "≥ 130" as one block.
-  const text = boundary.mode === 'RELATIVE'
-    ? `${operatorSign(boundary.operator)} ${t(`${K}.thresholds.relative`, { value: quantity(boundary.value, { signed: true }) })}${boundary.threshold === null ? '' : ` = ${quantity(boundary.threshold)}`}`
-    : quantity(boundary.value, { operator: boundary.operator });
+  const text = boundaryText(boundary, t, language);
   return (
     <Group gap={4} wrap="wrap">
       <Badge color={boundary.level.colour} variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{nameOf(boundary.level.name, language)}</Badge>
       <Text size="sm">{text}</Text>
-      {boundary.mode === 'RELATIVE' && boundary.threshold === null && <Text size="xs" c="dimmed">({t(`${K}.thresholds.noReferenceForRelative`)})</Text>}
+      {boundary.state === 'inactive' && (
+        <Badge color="warning" variant="filled" autoContrast size="sm" tt="none" data-boundary-state="inactive"
+          styles={{ root: { height: 'auto', paddingBlock: 2, maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}>
+          {t(`${K}.thresholds.inactive.${boundary.inactiveReason ?? 'no_reference_value'}`)}
+        </Badge>
+      )}
       <Badge size="xs" variant="default" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>{t(`${K}.thresholds.origin.${boundary.origin}`)}</Badge>
     </Group>
   );
@@ -76,11 +93,15 @@ export function ThresholdsSection({ fileId, readOnly, indicators }: {
                     <Table.Td>
                       {indicator.boundaries.length === 0 ? <Text size="sm" c="dimmed">{t(`${K}.thresholds.none`)}</Text>
                         : <Stack gap={4}>{indicator.boundaries.map((b) => <BoundaryBadge key={b.id} boundary={b} />)}</Stack>}
+                      <DefaultsNotApplied indicator={indicator} />
                     </Table.Td>
                     <Table.Td>
                       {indicator.referenceValue
                         ? <Text size="sm"><bdi>{valueText(indicator.referenceValue.value, dates.language)}</bdi> ({t(`${K}.thresholds.referenceOrigin.${indicator.referenceValue.origin}`)})</Text>
                         : <Text size="sm" c="dimmed">{t(`${K}.thresholds.none`)}</Text>}
+                      {indicator.inactiveBoundaries > 0 && (
+                        <Text size="sm" fw={600} mt={4} data-testid="inactive-summary">{t(`${K}.thresholds.inactiveSummary`, { count: indicator.inactiveBoundaries })}</Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       {indicator.nonComplianceRules.length === 0 ? <Text size="sm" c="dimmed">{t(`${K}.thresholds.none`)}</Text>
@@ -123,6 +144,24 @@ export function ThresholdsSection({ fileId, readOnly, indicators }: {
   );
 }
 
+/** A customised indicator's defaults the file no longer applies (its own or a protocol's set replaces them all). */
+function DefaultsNotApplied({ indicator }: { indicator: CustomizableIndicator }) {
+  const { t } = useTranslation(INDICATORS_TAB);
+  const { language } = useDates();
+  if (indicator.origin === 'default' || indicator.defaults.length === 0) return null;
+  return (
+    <Stack gap={2} mt="xs" data-testid="defaults-not-applied">
+      <Text size="xs" fw={600}>{t(`${K}.thresholds.notApplied`)}</Text>
+      {indicator.defaults.map((b) => (
+        <Text key={b.id} size="xs" c="dimmed" td="line-through">{nameOf(b.level.name, language)} {boundaryText(b, t, language)}</Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The most urgent level among thresholds (lowest rank), if any. */
+const mostUrgent = (levels: readonly Level[]) => levels.reduce<Level | undefined>((best, l) => (best === undefined || l.rank < best.rank ? l : best), undefined);
+
 interface Row { levelId: string | null; operator: BoundaryOperator | null; mode: 'ABSOLUTE' | 'RELATIVE' | null; value: string }
 type Level = BoundaryInForce['level'];
 
@@ -138,8 +177,11 @@ function EditThresholds({ indicator, levels, onClose, onBoundaries, onReference,
   const [reference, setReference] = useState(indicator.referenceValue?.origin === 'file' ? String(indicator.referenceValue.value) : '');
   const [tried, setTried] = useState(false);
   const [triedReference, setTriedReference] = useState(false);
+  // The most urgent level in force (or of the defaults) that the rows no longer have: saving asks first.
+  const [confirmDropping, setConfirmDropping] = useState<Level | null>(null);
   const server = messagesByField(error);
   const other = error && Object.keys(server).length === 0 ? (error as Error).message : undefined;
+  const send = () => onBoundaries(rows.map((r) => ({ levelId: r.levelId!, operator: r.operator!, mode: r.mode!, value: Number(r.value.trim().replace(',', '.')) })));
   const set = (index: number, patch: Partial<Row>) => setRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const valid = rows.length > 0 && rows.every((r) => r.levelId && r.operator && r.mode && NUMBER.test(r.value.trim()));
   const range = { min: valueText(indicator.plausible.min, language), max: valueText(indicator.plausible.max, language), unit: indicator.unit.symbol };
@@ -154,9 +196,16 @@ function EditThresholds({ indicator, levels, onClose, onBoundaries, onReference,
           e.preventDefault();
           setTried(true);
           if (!valid) return;
-          onBoundaries(rows.map((r) => ({ levelId: r.levelId!, operator: r.operator!, mode: r.mode!, value: Number(r.value.trim().replace(',', '.')) })));
+          const urgent = mostUrgent([...indicator.boundaries, ...indicator.defaults].map((b) => b.level));
+          const kept = rows.map((r) => levels.find((l) => l.id === r.levelId)?.rank);
+          if (urgent && !kept.some((rank) => rank !== undefined && rank <= urgent.rank)) { setConfirmDropping(urgent); return; }
+          send();
         }}>
           <Stack gap="xs">
+            <Text size="sm">{t(`${K}.thresholds.replacesDefaults`)}</Text>
+            {indicator.referenceValue === null && rows.some((r) => r.mode === 'RELATIVE') && (
+              <Text size="sm" fw={600} role="status">{t(`${K}.thresholds.relativeWithoutReference`)}</Text>
+            )}
             {rows.map((row, index) => (
               <Group key={index} align="flex-start" wrap="wrap" data-boundary-row={index}>
                 <Select
@@ -206,6 +255,19 @@ function EditThresholds({ indicator, levels, onClose, onBoundaries, onReference,
         {other && <Alert color="negative" variant="light" role="alert">{t(`${K}.failed`, { message: other })}</Alert>}
         <Group justify="flex-end"><Button variant="default" onClick={onClose}>{t(`${K}.thresholds.cancel`)}</Button></Group>
       </Stack>
+      {confirmDropping && (
+        <Modal opened onClose={() => setConfirmDropping(null)} title={t(`${K}.thresholds.confirmDropTitle`, { level: nameOf(confirmDropping.name, language) })} size="md">
+          <Stack gap="md">
+            <Text size="sm">{t(`${K}.thresholds.confirmDrop`, { level: nameOf(confirmDropping.name, language), name })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirmDropping(null)}>{t(`${K}.thresholds.confirmDropBack`)}</Button>
+              <Button color="negative" loading={pending} onClick={() => { setConfirmDropping(null); send(); }}>
+                {t(`${K}.thresholds.confirmDropSave`, { level: nameOf(confirmDropping.name, language) })}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </Modal>
   );
 }

@@ -52,7 +52,7 @@ export default function HistoryTab({ file, structureIndex }: HistoryTabProps) {
 
 function useHistoryColumns(): ColumnDef<HistoryEntry, unknown>[] {
   const { t } = useTranslation(PATIENT_FILE_HISTORY);
-  const { dateTime } = useDates();
+  const { dateTime, language } = useDates();
   return useMemo(() => [
     {
       id: 'occurredAt', header: t('patientFileHistory.columns.when'),
@@ -60,13 +60,13 @@ function useHistoryColumns(): ColumnDef<HistoryEntry, unknown>[] {
     },
     {
       id: 'what', header: t('patientFileHistory.columns.what'),
-      cell: ({ row }) => <Text size="sm" data-kind={row.original.kind}>{historySentence(row.original, t)}</Text>,
+      cell: ({ row }) => <Text size="sm" data-kind={row.original.kind}>{historySentence(row.original, t, language)}</Text>,
     },
     {
       id: 'who', header: t('patientFileHistory.columns.who'),
       cell: ({ row }) => <Text size="sm" c={row.original.actor ? undefined : 'dimmed'}>{historyWho(row.original, t)}</Text>,
     },
-  ], [t, dateTime]);
+  ], [t, dateTime, language]);
 }
 
 function HistoryFilters({ list }: { list: ListControls<string, HistoryFilter> }) {

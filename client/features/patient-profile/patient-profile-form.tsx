@@ -6,6 +6,8 @@
  * messages are shown on each field in the request's language), and dates are typed in the
  * interface's order (client/lib/dates). Nothing is preselected: sex has no default, booleans are off.
  * Values are sent as typed: a number that is not one reaches the server, which says so on its field.
+ * The weight typed at creation becomes the file's weight reference value (issue 18); the hints say
+ * so, and that reference values are set afterwards in the file's Indicators tab.
  */
 import { Alert, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -155,12 +157,12 @@ export function PatientProfileForm({ mode, services = [], profile, errors = {}, 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {text('socialSecurityNumber', { dir: 'ltr', inputMode: 'numeric' })}
             {text('externalId', { dir: 'ltr' })}
-            {text('globalReferenceValue', { dir: 'ltr', inputMode: 'numeric' })}
+            {text('globalReferenceValue', { dir: 'ltr', inputMode: 'numeric', description: t('patientProfile.hints.globalReferenceValue') })}
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend={t('patientProfile.sections.measures')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {text('weightKg', { dir: 'ltr', inputMode: 'decimal' })}
+            {text('weightKg', { dir: 'ltr', inputMode: 'decimal', description: t(`patientProfile.hints.weightKg.${mode}`) })}
             {text('heightCm', { dir: 'ltr', inputMode: 'decimal' })}
           </SimpleGrid>
         </Fieldset>

@@ -115,6 +115,15 @@ export const activityKeys = {
 };
 
 /**
+ * Open files whose thresholds raise nothing (issue 18, the dashboard's inactive-thresholds block):
+ * stale when a file's reference values or thresholds change (the indicators tab) or a patient is created.
+ */
+export const inactiveThresholdKeys = {
+  all: ['inactive-thresholds'] as const,
+  list: (establishmentId: Id, query: object) => ['inactive-thresholds', establishmentId, query] as const,
+};
+
+/**
  * Medical protocols (issue 11 §8): an establishment's list and a protocol; a patient file's
  * protocols (under the file's key, so a change there also makes its history and questionnaires stale).
  */

@@ -8,7 +8,7 @@
 import type { TFunction } from 'i18next';
 import type { HistoryKind } from '../../../schemas/history.ts';
 import type { HistoryEntry } from '../../../schemas/patient-file-history.ts';
-import { i18n } from '../i18n/i18n.ts';
+import { textIn, type LocalizedText } from '../../../schemas/localized-text.ts';
 import { formatNumber, upTo } from '../i18n/use-number.ts';
 import type { Language } from '../languages.ts';
 
@@ -48,7 +48,7 @@ export function groupedKinds(kinds: readonly HistoryKind[]): { group: HistoryGro
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 /** The payload's detail a sentence names, or undefined when the payload gives none. */
-function detailOf(entry: HistoryEntry, t: TFunction): Record<string, unknown> | undefined {
+function detailOf(entry: HistoryEntry, t: TFunction, language: Language): Record<string, unknown> | undefined {
   const p = entry.payload;
   if (entry.kind.startsWith('FORM_')) {
     const form = text(p.formTitle) ?? text(p.formName) ?? text(p.reference);
@@ -77,8 +77,14 @@ function detailOf(entry: HistoryEntry, t: TFunction): Record<string, unknown> | 
     case 'MEASURE_ENTERED_IN_ERROR': case 'MEASURE_CORRECTED': {
       // The indicator's name in each language (each locale reads its own: {{name.fr}}), the values as stored, in the interface's digits.
       if (typeof p.value !== 'number' || !p.name || typeof p.name !== 'object') return undefined;
-      const number = (value: number) => formatNumber(i18n.language as Language, value, upTo(10));
+      const number = (value: number) => formatNumber(language, value, upTo(10));
       return { name: p.name, value: number(p.value), unit: text(p.unit) ?? '', ...(typeof p.newValue === 'number' ? { newValue: number(p.newValue) } : {}) };
+    }
+    case 'REFERENCE_VALUE_CREATED': case 'REFERENCE_VALUE_DEACTIVATED': {
+      // The value as set, never rounded (10 decimals is what measures keep), with its indicator and unit (issue 18).
+      const indicator = textIn(p.indicatorName as LocalizedText | undefined, language);
+      if (typeof p.value !== 'number' || !indicator) return undefined;
+      return { indicator, value: formatNumber(language, p.value, upTo(10)), unit: text(p.unit) ?? '' };
     }
     default:
       return undefined;
@@ -86,12 +92,12 @@ function detailOf(entry: HistoryEntry, t: TFunction): Record<string, unknown> | 
 }
 
 /** The entry as a sentence: "Questionnaire « Qualité de vie » assigned", "File closed: Transferred". */
-export function historySentence(entry: HistoryEntry, t: TFunction): string {
+export function historySentence(entry: HistoryEntry, t: TFunction, language: Language): string {
   const fallback = t('patientFileHistory.fallback');
   if (entry.kind === 'PROFILE_UPDATED' && entry.payload.created === true) {
     return t('patientFileHistory.kinds.PROFILE_UPDATED_created', { defaultValue: fallback });
   }
-  const detail = detailOf(entry, t);
+  const detail = detailOf(entry, t, language);
   return t(`patientFileHistory.kinds.${entry.kind}`, { ...detail, context: detail ? 'detail' : undefined, defaultValue: fallback });
 }
 

@@ -3,12 +3,14 @@
  * age (on today's date of the user's time zone), their digital identity for a professional (status
  * and doubtful/fictitious/namesake, IdentityBadge), the file's status, its service and
  * establishment, since when it is followed (and when it was closed), and a word when its patient
- * data are deactivated. It only draws a file already loaded (GET /patient_files/{id}), so any
+ * data are deactivated, and, for a professional, the indicators whose alert thresholds raise nothing
+ * for want of a reference value (issue 18). It only draws a file already loaded (GET /patient_files/{id}), so any
  * screen can put it on top. On a small screen the badges go under the name instead of squeezing it.
  */
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PatientFileSummary } from '../../../schemas/me.ts';
+import { textIn } from '../../../schemas/localized-text.ts';
 import { formatCalendarDate } from '../dates/format.ts';
 import { isLanguage } from '../languages.ts';
 import { ageOn, todayIn } from '../dates/age.ts';
@@ -46,6 +48,14 @@ export function PatientFileHeader({ file }: { file: PatientFileSummary }) {
         </Stack>
       </Group>
       {file.identity && <IdentityBadge identity={file.identity} mt={6} data-testid="patient-identity" />}
+      {file.inactiveThresholds && file.inactiveThresholds.length > 0 && (
+        <Text size="sm" fw={600} mt={6} data-testid="inactive-thresholds"
+          style={{ borderInlineStart: '4px solid var(--mantine-color-warning-filled)', paddingInlineStart: 8 }}>
+          {t('patientFile.header.inactiveThresholds', {
+            names: new Intl.ListFormat(language, { type: 'conjunction' }).format(file.inactiveThresholds.map((i) => textIn(i.name, language) ?? i.reference)),
+          })}
+        </Text>
+      )}
     </Paper>
   );
 }

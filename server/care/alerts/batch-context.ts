@@ -12,7 +12,7 @@ import { notFound } from '../../errors.ts';
 import { ALERT_CONTEXT_DAYS, ALERT_CONTEXT_HISTORY, type AlertBatchContext, type AlertLevel } from '../../../schemas/alerts.ts';
 import type { CareContext } from '../context.ts';
 import { effectiveBoundaries } from '../measures/boundaries.ts';
-import { thresholdOf } from '../measures/evaluate.ts';
+import { boundaryState, thresholdOf } from '../measures/evaluate.ts';
 import { counts } from '../measures/counts.ts';
 import { patientFileHistoryPage } from '../patient-file-history/history.ts';
 import { withComments } from './comments.ts';
@@ -73,6 +73,7 @@ export async function alertBatchContext(care: CareContext, batchId: string): Pro
         boundaries: (force?.boundaries ?? []).map((b) => ({
           id: b.id, operator: b.operator, mode: b.mode, value: b.value,
           threshold: thresholdOf(b, force?.referenceValue) ?? null,
+          ...boundaryState(b, force?.referenceValue),
           level: { ...b.level, name: b.level.name as AlertLevel['name'], colour: b.level.colour as AlertLevel['colour'] },
         })),
         referenceValue: force?.referenceValue ?? null,

@@ -18,7 +18,7 @@ import type { Boundary, BoundariesBody, IndicatorBoundaries } from '../../../sch
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 import { effectiveBoundaries, type EffectiveBoundary, type IndicatorInForce } from '../measures/boundaries.ts';
-import { thresholdOf } from '../measures/evaluate.ts';
+import { boundaryState, thresholdOf } from '../measures/evaluate.ts';
 
 const nameIn = (name: unknown, language: string) => textIn(name as LocalizedText, language) ?? '';
 
@@ -26,7 +26,7 @@ function toBoundary(care: CareContext, boundary: EffectiveBoundary, referenceVal
   const threshold = thresholdOf(boundary, referenceValue);
   return {
     id: boundary.id, operator: boundary.operator, mode: boundary.mode, value: boundary.value, origin: boundary.origin,
-    ...(threshold !== undefined ? { threshold } : {}),
+    ...(threshold !== undefined ? { threshold } : {}), ...boundaryState(boundary, referenceValue),
     level: { id: boundary.level.id, name: nameIn(boundary.level.name, care.language), rank: boundary.level.rank, colour: boundary.level.colour },
   };
 }
@@ -36,6 +36,7 @@ function toIndicatorBoundaries(care: CareContext, entry: IndicatorInForce): Indi
     indicatorId: entry.indicatorId, reference: entry.reference, name: nameIn(entry.name, care.language), unit: entry.unit,
     customised: entry.customised, referenceValue: entry.referenceValue, referenceValueOrigin: entry.referenceValueOrigin,
     boundaries: entry.boundaries.map((b) => toBoundary(care, b, entry.referenceValue)),
+    inactiveBoundaries: entry.boundaries.filter((b) => boundaryState(b, entry.referenceValue).state === 'inactive').length,
     defaults: entry.defaults.map((b) => toBoundary(care, b, entry.referenceValue)),
   };
 }

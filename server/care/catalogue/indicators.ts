@@ -19,6 +19,7 @@ import { defineSorts, orderOf } from '../../lists/sort.ts';
 import type { CareContext } from '../context.ts';
 import { restricted, unique } from '../../db/errors.ts';
 import { nameOf, openEstablishment, openRecord } from './scope.ts';
+import { requirePlausible } from '../measures/plausible.ts';
 
 type ListQuery = FromSchema<typeof indicatorListQuerySchema>;
 
@@ -38,7 +39,7 @@ const columns = {
 const isDefault = and(isNull(indicatorBoundaries.protocolId), isNull(indicatorBoundaries.patientFileId), isNull(indicatorBoundaries.patientFileProtocolId));
 
 /** The row's values, checked one field at a time (400 on the field, 404 on an id of another establishment); nothing rounded. */
-async function valuesOf(db: Db, establishmentId: string, body: IndicatorBody) {
+async function valuesOf(db: Db, establishmentId: string, body: IndicatorBody, current?: { plausibleMin: number; plausibleMax: number }) {
   const reference = body.reference.trim();
   if (!REFERENCE.test(reference)) throw badRequest('value_invalid', {}, 'body.reference');
   const name = nameOf(body.name);
@@ -56,8 +57,13 @@ async function valuesOf(db: Db, establishmentId: string, body: IndicatorBody) {
   const plausible = plausibleMin !== undefined && plausibleMax !== undefined ? { plausibleMin, plausibleMax } : {};
   const [type] = await db.select({ id: indicatorTypes.id }).from(indicatorTypes).where(and(eq(indicatorTypes.id, body.typeId), eq(indicatorTypes.establishmentId, establishmentId)));
   if (!type) throw new AppError(404, 'not_found', {}, 'body.typeId');
-  const [unit] = await db.select({ id: units.id }).from(units).where(and(eq(units.id, body.unitId), eq(units.establishmentId, establishmentId)));
+  const [unit] = await db.select({ id: units.id, symbol: units.symbol }).from(units).where(and(eq(units.id, body.unitId), eq(units.establishmentId, establishmentId)));
   if (!unit) throw new AppError(404, 'not_found', {}, 'body.unitId');
+  // The global reference value is a reference value like a file's (issue 18): within what can be
+  // true, in the range sent, else the one kept on update; a create without one has the wide default.
+  const range = plausibleMin !== undefined && plausibleMax !== undefined ? { min: plausibleMin, max: plausibleMax }
+    : current ? { min: current.plausibleMin, max: current.plausibleMax } : undefined;
+  if (referenceValue !== null && range) requirePlausible(referenceValue, range, unit.symbol, 'body.referenceValue');
   const levelIds = [...new Set(body.boundaries.map((b) => b.levelId))];
   const levels = levelIds.length === 0 ? [] : await db.select({ id: interventionLevels.id }).from(interventionLevels)
     .where(and(inArray(interventionLevels.id, levelIds), eq(interventionLevels.establishmentId, establishmentId)));
@@ -138,8 +144,8 @@ export function indicatorsOf(care: CareContext) {
 
     async update(indicatorId: string, body: IndicatorBody): Promise<Indicator> {
       const establishmentId = await openRecord(care, indicators, indicatorId, 'write');
-      const values = await valuesOf(db, establishmentId, body);
       const current = await one(indicatorId);
+      const values = await valuesOf(db, establishmentId, body, current);
       // Its measures are stored in its unit: another unit would change what they mean.
       if (current.hasMeasures && current.unitId !== values.row.unitId) throw new AppError(409, 'indicator_has_measures', {}, 'body.unitId');
       await unique(UNIQUE, () => db.transaction(async (tx) => {

@@ -13,12 +13,13 @@ import type { LocalizedText } from '../../../schemas/localized-text.ts';
 import type { AlertColour } from '../../../schemas/telemonitoring.ts';
 import type { CareContext } from '../context.ts';
 import { effectiveBoundaries, type EffectiveBoundary } from '../measures/boundaries.ts';
-import { thresholdOf } from '../measures/evaluate.ts';
+import { boundaryState, thresholdOf } from '../measures/evaluate.ts';
 import { countsIn } from '../measures/counts.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 
 const toBoundary = (b: EffectiveBoundary, referenceValue: number | null): BoundaryInForce => ({
   id: b.id, origin: b.origin, operator: b.operator, mode: b.mode, value: b.value, threshold: thresholdOf(b, referenceValue) ?? null,
+  ...boundaryState(b, referenceValue),
   level: { id: b.level.id, name: b.level.name as LocalizedText, rank: b.level.rank, colour: b.level.colour as AlertColour },
 });
 
@@ -54,7 +55,7 @@ export async function listCustomizableIndicators(care: CareContext, file: Patien
           id: row.id, reference: row.reference, name: row.name as LocalizedText, unit: { code: row.unitCode, symbol: row.unitSymbol },
           decimals: row.decimals, plausible: { min: row.plausibleMin, max: row.plausibleMax }, visibleToPatients: row.visibleToPatients,
           lastValue: row.lastValue === null || row.lastAt === null ? null : { value: row.lastValue, measuredAt: new Date(row.lastAt).toISOString() },
-          boundaries, defaults: (force?.defaults ?? []).map((b) => toBoundary(b, reference)),
+          boundaries, inactiveBoundaries: boundaries.filter((b) => b.state === 'inactive').length, defaults: (force?.defaults ?? []).map((b) => toBoundary(b, reference)),
           origin: !force?.customised ? 'default' : boundaries.some((b) => b.origin === 'file') ? 'file' : 'protocol',
           referenceValue: reference === null ? null : { value: reference, origin: force!.referenceValueOrigin === 'file' ? 'file' : 'default' },
           nonComplianceRules: (typeof row.rules === 'string' ? JSON.parse(row.rules) : row.rules) as CustomizableIndicator['nonComplianceRules'],

@@ -13,7 +13,7 @@
  * far beyond any clinical precision (an indicator shows 0 to 3) and far above the 1e-15 relative
  * noise of a double at clinical magnitudes, so no genuine difference is ever erased.
  */
-import type { AlertColour, BoundaryMode, BoundaryOperator } from '../../../schemas/telemonitoring.ts';
+import type { AlertColour, BoundaryInactiveReason, BoundaryMode, BoundaryOperator } from '../../../schemas/telemonitoring.ts';
 
 /** Decimals kept of every measure value and threshold (see above). */
 export const STORED_DECIMALS = 10;
@@ -42,6 +42,15 @@ export function thresholdOf(boundary: Pick<EvaluatedBoundary, 'mode' | 'value'>,
   if (boundary.mode === 'ABSOLUTE') return normalise(boundary.value);
   if (referenceValue === null || referenceValue === undefined || !Number.isFinite(referenceValue)) return undefined;
   return normalise(referenceValue + boundary.value);
+}
+
+/**
+ * Whether a boundary can raise an alert now, said on every list of thresholds (issue 18): a
+ * relative one without a reference value has no threshold (thresholdOf) and raises nothing.
+ */
+export function boundaryState(boundary: Pick<EvaluatedBoundary, 'mode' | 'value'>, referenceValue: number | null | undefined):
+  { state: 'active' } | { state: 'inactive'; inactiveReason: BoundaryInactiveReason } {
+  return thresholdOf(boundary, referenceValue) === undefined ? { state: 'inactive', inactiveReason: 'no_reference_value' } : { state: 'active' };
 }
 
 /** Whether `value <operator> threshold` holds, both compared at STORED_DECIMALS decimals. */

@@ -7,6 +7,9 @@ import type { CareContext } from '../context.ts';
 import { followsAsCaregiver, patientSideFileScope } from '../access.ts';
 import { fileSummary } from './summary.ts';
 import type { Identity } from '../../../schemas/identity.ts';
+import { textIn, type LocalizedText } from '../../../schemas/localized-text.ts';
+import { effectiveBoundaries } from '../measures/boundaries.ts';
+import { boundaryState } from '../measures/evaluate.ts';
 
 /** The identity shape of schemas/identity.ts from the patient's columns (0009). */
 function identityOf(r: { identityStatus: string; identityDoubtful: boolean; identityFictitious: boolean; identityNamesake: boolean; identityVerifiedAt: Date | null }): Identity {
@@ -45,6 +48,15 @@ export function patientFilesRepository(care: CareContext) {
     { firstName: r.patientFirstName, lastName: r.patientLastName, birthDate: r.patientBirthDate }, r.isCaregiver,
     { id: r.file.serviceId, name: r.serviceName, establishment: { id: r.establishmentId, name: r.establishmentName } });
 
+  /** The header's word on thresholds that raise nothing (issue 18): the rule of effectiveBoundaries. */
+  async function inactiveThresholdsOf(fileId: string): Promise<NonNullable<PatientFileSummary['inactiveThresholds']>> {
+    const inForce = [...(await effectiveBoundaries(db, fileId)).values()];
+    return inForce.flatMap((entry) => {
+      const inactiveBoundaries = entry.boundaries.filter((b) => boundaryState(b, entry.referenceValue).state === 'inactive').length;
+      return inactiveBoundaries === 0 ? [] : [{ indicatorId: entry.indicatorId, reference: entry.reference, name: entry.name as LocalizedText, inactiveBoundaries }];
+    }).sort((a, b) => (textIn(a.name, 'fr') ?? '').localeCompare(textIn(b.name, 'fr') ?? '', 'fr') || a.indicatorId.localeCompare(b.indicatorId));
+  }
+
   return {
     /** The patient side: own files first, then files followed as a caregiver, oldest first (the order of /p/:index). */
     async listPatientSide(page: number, pageSize: number) {
@@ -64,7 +76,8 @@ export function patientFilesRepository(care: CareContext) {
       const summary = toSummary(row);
       // The digital identity is the professional's to see (the header of their workspace), not the patient side's.
       const professional = row.file.patientId !== userId && !row.isCaregiver;
-      return professional ? { ...summary, identity: identityOf(row) } : summary;
+      if (!professional) return summary;
+      return { ...summary, identity: identityOf(row), ...(row.file.status === 'CLOSED' ? {} : { inactiveThresholds: await inactiveThresholdsOf(row.file.id) }) };
     },
   };
 }

@@ -18,13 +18,21 @@ import {
   GENERATED_LOGIN_DOMAIN, isGeneratedLogin, patientProfileBodySchema, type PatientCreated, type PatientProfile,
 } from '../../../schemas/patient-profile.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { patientFiles, services, users } from '../../db/schema.ts';
+import { indicators, patientFiles, services, users } from '../../db/schema.ts';
 import { AppError, type FieldError } from '../../errors.ts';
 import { translator, type Language } from '../../i18n/index.ts';
 import { issueTemporaryPassword } from '../../shared/temporary-password.ts';
 import type { CareContext } from '../context.ts';
 import { patientFileHandle } from '../patient-file.ts';
 import { patientFilesRepository } from '../patient-files/repository.ts';
+import { insertReferenceValue, referencedIndicator, type ReferencedIndicator } from '../reference-values/history.ts';
+
+/**
+ * The indicator whose reference value the form's weight becomes (issue 18): the establishment's
+ * indicator of this reference, in kg like the form's weight. Without one, the weight stays a
+ * profile field only.
+ */
+export const WEIGHT_INDICATOR_REFERENCE = 'weight';
 
 type UserRow = typeof users.$inferSelect;
 type Columns = Partial<typeof users.$inferInsert>;
@@ -158,6 +166,16 @@ export function patientsRepository(care: CareContext, language: Language) {
       const form: Fields = {};
       for (const field of [...PERSON_FIELDS, 'admissionDate', 'operationDate']) if (field in body) form[field] = body[field];
       problems.push(...formErrors(validatePatientForm(form, todayOf(care))));
+      // The weight becomes the file's weight reference value: held to that indicator's plausible range.
+      let weightIndicator: ReferencedIndicator | undefined;
+      if (service && typeof form.weightKg === 'number' && !problems.some((p) => p.field === 'body.weightKg')) {
+        [weightIndicator] = await referencedIndicator(db)
+          .where(and(eq(indicators.establishmentId, service.establishmentId), eq(indicators.reference, WEIGHT_INDICATOR_REFERENCE)));
+        const weight = form.weightKg;
+        if (weightIndicator && !(weight >= weightIndicator.min && weight <= weightIndicator.max)) {
+          problems.push({ field: 'body.weightKg', code: 'value_not_plausible', params: { min: weightIndicator.min, max: weightIndicator.max, symbol: weightIndicator.unit } });
+        }
+      }
       const { startDate, endDate } = body;
       if (absent(startDate)) problems.push({ field: 'body.startDate', code: 'field_required' });
       else if (typeof startDate !== 'string' || !isFullDate(startDate.trim())) problems.push({ field: 'body.startDate', code: 'date_invalid' });
@@ -194,6 +212,10 @@ export function patientsRepository(care: CareContext, language: Language) {
             id: row!.id, patientId: user!.id, serviceId: file.serviceId, status: 'OPEN', establishmentId: file.establishmentId, as: 'professional',
           });
           await handle.recordHistory(tx, 'PROFILE_UPDATED', { created: true });
+          const weight = values.weightKg as number | undefined;
+          if (weightIndicator && weight !== undefined) {
+            await insertReferenceValue(tx, handle, weightIndicator, weight, { userId: care.userId, now: care.now() }, { source: 'patient_creation' });
+          }
           return { userId: user!.id, fileId: row!.id };
         });
       } catch (error) {

@@ -7,12 +7,13 @@
  * the indicator's plausible range is refused (measures/plausible.ts).
  */
 import { aliasedTable, and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { indicators, referenceValues, units, users } from '../../db/schema.ts';
+import { indicators, referenceValues, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { ReferenceValue, ReferenceValueBody } from '../../../schemas/boundaries.ts';
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 import { requirePlausible } from '../measures/plausible.ts';
+import { insertReferenceValue, referencedIndicator } from './history.ts';
 
 const creator = aliasedTable(users, 'creator');
 const deactivator = aliasedTable(users, 'deactivator');
@@ -49,8 +50,7 @@ async function referenceValueOf(care: CareContext, id: string): Promise<Referenc
 
 export async function createReferenceValue(care: CareContext, file: PatientFileHandle, body: ReferenceValueBody): Promise<ReferenceValue> {
   // Ids first (another establishment's indicator is a 404 whoever asks), then who may, then the file's state.
-  const [indicator] = await care.db.select({ id: indicators.id, min: indicators.plausibleMin, max: indicators.plausibleMax, unit: units.symbol })
-    .from(indicators).innerJoin(units, eq(units.id, indicators.unitId))
+  const [indicator] = await referencedIndicator(care.db)
     .where(and(eq(indicators.id, body.indicatorId), eq(indicators.establishmentId, file.establishmentId)));
   if (!indicator) throw new AppError(404, 'not_found', {}, 'body.indicatorId');
   file.requireProfessional();
@@ -62,14 +62,7 @@ export async function createReferenceValue(care: CareContext, file: PatientFileH
     const previous = await tx.update(referenceValues).set({ deactivatedAt: now, deactivatedBy: care.userId })
       .where(and(eq(referenceValues.patientFileId, file.id), eq(referenceValues.indicatorId, body.indicatorId), isNull(referenceValues.deactivatedAt)))
       .returning({ id: referenceValues.id, value: referenceValues.value });
-    const [row] = await tx.insert(referenceValues)
-      .values({ patientFileId: file.id, indicatorId: body.indicatorId, value: body.value, createdBy: care.userId, createdAt: now })
-      .returning({ id: referenceValues.id });
-    await file.recordHistory(tx, 'REFERENCE_VALUE_CREATED', {
-      indicatorId: body.indicatorId, referenceValueId: row!.id, value: body.value,
-      ...(previous[0] ? { previousReferenceValueId: previous[0].id, previousValue: previous[0].value } : {}),
-    });
-    return row!.id;
+    return insertReferenceValue(tx, file, indicator, body.value, { userId: care.userId, now }, previous[0] ? { previous: previous[0] } : {});
   });
   return referenceValueOf(care, id);
 }
@@ -84,7 +77,10 @@ export async function deactivateReferenceValue(care: CareContext, file: PatientF
     const changed = await tx.update(referenceValues).set({ deactivatedAt: care.now(), deactivatedBy: care.userId })
       .where(and(eq(referenceValues.id, found.id), isNull(referenceValues.deactivatedAt))).returning({ id: referenceValues.id });
     if (changed.length === 0) throw new AppError(409, 'reference_value_inactive');
-    await file.recordHistory(tx, 'REFERENCE_VALUE_DEACTIVATED', { indicatorId: found.indicatorId, referenceValueId: found.id, value: found.value });
+    const [indicator] = await referencedIndicator(tx).where(eq(indicators.id, found.indicatorId));
+    await file.recordHistory(tx, 'REFERENCE_VALUE_DEACTIVATED', {
+      indicatorId: found.indicatorId, referenceValueId: found.id, value: found.value, ...(indicator ? { indicatorName: indicator.name, unit: indicator.unit } : {}),
+    });
   });
   return referenceValueOf(care, found.id);
 }

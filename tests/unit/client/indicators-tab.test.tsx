@@ -36,17 +36,17 @@ const WATCH = { id: '00000000-0000-4000-8000-0000000000b2', name: { fr: 'Vigilan
 const weight: CustomizableIndicator = {
   id: WEIGHT, reference: 'weight', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, unit: { code: 'kg', symbol: 'kg' }, decimals: 1, plausible: { min: 0.5, max: 500 }, visibleToPatients: true,
   lastValue: { value: 71.4, measuredAt: '2026-11-20T07:00:00.000Z' },
-  boundaries: [{ id: '00000000-0000-4000-8000-0000000000e1', origin: 'default', operator: '>=', mode: 'RELATIVE', value: 3, threshold: 73, level: URGENT }],
-  defaults: [], origin: 'default', referenceValue: { value: 70, origin: 'file' }, nonComplianceRules: [{ id: '00000000-0000-4000-8000-0000000000e9', periodInDays: 3 }],
+  boundaries: [{ id: '00000000-0000-4000-8000-0000000000e1', origin: 'default', operator: '>=', mode: 'RELATIVE', value: 3, threshold: 73, level: URGENT, state: 'active' }],
+  defaults: [], inactiveBoundaries: 0, origin: 'default', referenceValue: { value: 70, origin: 'file' }, nonComplianceRules: [{ id: '00000000-0000-4000-8000-0000000000e9', periodInDays: 3 }],
 };
 const systolic: CustomizableIndicator = {
   id: SYSTOLIC, reference: 'systolic', name: { fr: 'Pression artérielle systolique', en: 'Systolic blood pressure', ar: 'ضغط الدم الانقباضي' },
   unit: { code: 'mm[Hg]', symbol: 'mmHg' }, decimals: 0, plausible: { min: 30, max: 300 }, visibleToPatients: true, lastValue: null,
   boundaries: [
-    { id: '00000000-0000-4000-8000-0000000000e2', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 180, threshold: 180, level: URGENT },
-    { id: '00000000-0000-4000-8000-0000000000e3', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 160, threshold: 160, level: WATCH },
+    { id: '00000000-0000-4000-8000-0000000000e2', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 180, threshold: 180, level: URGENT, state: 'active' },
+    { id: '00000000-0000-4000-8000-0000000000e3', origin: 'default', operator: '>=', mode: 'ABSOLUTE', value: 160, threshold: 160, level: WATCH, state: 'active' },
   ],
-  defaults: [], origin: 'default', referenceValue: null, nonComplianceRules: [],
+  defaults: [], inactiveBoundaries: 0, origin: 'default', referenceValue: null, nonComplianceRules: [],
 };
 const table: ValueTable = {
   from: '2026-11-09', to: '2026-11-10', timeZone: 'Europe/Paris',
@@ -184,6 +184,61 @@ describe('the indicators tab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer la valeur de référence' }));
     await waitFor(() => expect(sent('POST', `/api/patient_files/${FILE}/reference-value`)).toEqual([{ indicatorId: WEIGHT, value: 72.5 }]));
   });
+
+  it('says which thresholds are inactive (no reference value) and which defaults a customised file no longer applies', async () => {
+    const inactiveWeight: CustomizableIndicator = {
+      ...weight, referenceValue: null, inactiveBoundaries: 1,
+      boundaries: [{ ...weight.boundaries[0]!, threshold: null, state: 'inactive', inactiveReason: 'no_reference_value' }],
+    };
+    const customised: CustomizableIndicator = {
+      ...systolic, origin: 'file',
+      boundaries: [{ id: '00000000-0000-4000-8000-0000000000e7', origin: 'file', operator: '>=', mode: 'ABSOLUTE', value: 150, threshold: 150, level: WATCH, state: 'active' }],
+      defaults: systolic.boundaries,
+    };
+    serve({ [`GET /api/patient_files/${FILE}/customizable_indicators`]: { body: { data: [inactiveWeight, customised], totalItems: 2, page: 1, pageSize: 100 } } });
+    mount();
+    const weightRow = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('tr[data-indicator="weight"]');
+      if (!found) throw new Error('the thresholds are not shown yet');
+      return found;
+    });
+    expect(within(weightRow).getByText('Inactif : pas de valeur de référence')).toBeTruthy();
+    expect(within(weightRow).getByText('1 seuil inactif : saisissez une valeur de référence (Modifier).')).toBeTruthy();
+    const systolicRow = document.querySelector<HTMLElement>('tr[data-indicator="systolic"]')!;
+    const notApplied = within(systolicRow).getByTestId('defaults-not-applied');
+    expect(notApplied.textContent).toContain('Seuils par défaut qui ne s’appliquent plus à ce dossier');
+    expect(notApplied.textContent).toContain('Urgence');
+    expect(notApplied.textContent).toContain('180');
+    expect(within(systolicRow).queryByText('Inactif : pas de valeur de référence')).toBeNull();
+  });
+
+  it('the editor starts from the thresholds in force, and removing the most urgent level asks before saving', async () => {
+    serve({ [`PUT /api/patient_files/${FILE}/indicators/${SYSTOLIC}/boundaries`]: { body: {} } });
+    mount();
+    const row = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('tr[data-indicator="systolic"]');
+      if (!found) throw new Error('the thresholds are not shown yet');
+      return found;
+    });
+    fireEvent.click(within(row).getByRole('button', { name: 'Modifier' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('textbox', { name: /Valeur \(mmHg\)/ }).map((i) => (i as HTMLInputElement).value)).toEqual(['180', '160']);
+    expect(within(dialog).getByText(/remplacent tous les seuils par défaut/)).toBeTruthy();
+    // Remove the Urgence row: saving asks first, and going back sends nothing.
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Retirer' })[0]!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer les seuils' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Retirer le niveau « Urgence » ?' });
+    expect(confirm.textContent).toContain('plus aucune valeur de Pression artérielle systolique ne déclenchera d’alerte « Urgence »');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revenir aux seuils' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Retirer le niveau « Urgence » ?' })).toBeNull());
+    expect(sent('PUT', `/api/patient_files/${FILE}/indicators/${SYSTOLIC}/boundaries`)).toEqual([]);
+    // Confirmed: sent as it is.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer les seuils' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Retirer le niveau « Urgence » ?' })).getByRole('button', { name: 'Enregistrer sans « Urgence »' }));
+    await waitFor(() => expect(sent('PUT', `/api/patient_files/${FILE}/indicators/${SYSTOLIC}/boundaries`)).toEqual([{
+      boundaries: [{ levelId: WATCH.id, operator: '>=', mode: 'ABSOLUTE', value: 160 }],
+    }]));
+  }, 60_000);
 
   it('lists every value of a day as stored with the alert marked, and saves the table settings', async () => {
     serve({ [`PUT /api/patient_files/${FILE}/indicator_values_table_settings`]: { body: { indicators: [], startDate: '2026-11-01' } } });

@@ -12,7 +12,7 @@ import { chartDisplayRoutes, customizableIndicatorRoutes, valueTableRoutes } fro
 import { nonComplianceRoutes } from '../../../../schemas/api/non-compliance.ts';
 import { measureRoutes } from '../../../../schemas/api/measures.ts';
 import { call } from '../../../lib/api/client.ts';
-import { alertKeys, indicatorsTabKeys, monitoringKeys, patientFileKeys } from '../../../lib/api/query-keys.ts';
+import { alertKeys, inactiveThresholdKeys, indicatorsTabKeys, monitoringKeys, patientFileKeys } from '../../../lib/api/query-keys.ts';
 
 export const useChartDisplays = (fileId: string) => useQuery(chartDisplaysQueryOptions(fileId));
 
@@ -75,6 +75,9 @@ export function useTabChange(fileId: string) {
       client.invalidateQueries({ queryKey: patientFileKeys.history(fileId, {}).slice(0, 3) }),
       // Marking a value closes its alerts.
       client.invalidateQueries({ queryKey: alertKeys.all }),
+      // The header and the dashboard say which thresholds are inactive (issue 18).
+      client.invalidateQueries({ queryKey: patientFileKeys.detail(fileId), exact: true }),
+      client.invalidateQueries({ queryKey: inactiveThresholdKeys.all }),
     ]),
   });
 }

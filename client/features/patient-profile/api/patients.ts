@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { patientRoutes } from '../../../../schemas/api/patients.ts';
 import type { BodyOf } from '../../../../schemas/api/contract.ts';
 import { call } from '../../../lib/api/client.ts';
-import { patientFileKeys, personKeys } from '../../../lib/api/query-keys.ts';
+import { inactiveThresholdKeys, patientFileKeys, personKeys } from '../../../lib/api/query-keys.ts';
 
 export const useProfile = (personId: string | undefined) => useQuery({
   queryKey: personKeys.profile(personId ?? ''),
@@ -19,7 +19,8 @@ export function useCreatePatient() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyOf<typeof patientRoutes.create>) => call(patientRoutes.create, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: patientFileKeys.all }),
+    // A new file is listed by the dashboard's inactive-thresholds block until it has its reference values.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: patientFileKeys.all }), client.invalidateQueries({ queryKey: inactiveThresholdKeys.all })]),
   });
 }
 
