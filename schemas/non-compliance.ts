@@ -37,8 +37,9 @@ export const nonComplianceRuleBodySchema = {
     },
     // A number, checked by the rules (integer, 1 to 365) so each says why on body.periodInDays.
     periodInDays: { type: 'number', description: 'Days without a value before the alert, 1 to 365, counted from the last value at the same local time' },
+    // Nullable as one schema (not anyOf), so the id still says which record it names (x-record).
     levelId: {
-      anyOf: [recordId('interventionLevel'), { type: 'null' }],
+      ...recordId('interventionLevel'), type: ['string', 'null'],
       description: "The level of its alerts, one of the establishment's; absent or null: the establishment's least urgent level",
     },
   },

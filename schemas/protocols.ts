@@ -68,8 +68,9 @@ export const protocolRuleInputSchema = {
   properties: {
     indicators: { type: 'array', minItems: 1, maxItems: PROTOCOL_LIMITS.ruleIndicators, items: recordId('indicator') },
     periodInDays: nonCompliancePeriodSchema,
+    // Nullable as one schema (not anyOf), so the id still says which record it names (x-record).
     levelId: {
-      anyOf: [recordId('interventionLevel'), { type: 'null' }],
+      ...recordId('interventionLevel'), type: ['string', 'null'],
       description: "The level of its alerts, one of the establishment's; absent or null: the establishment's least urgent level",
     },
   },
