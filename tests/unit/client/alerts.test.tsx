@@ -103,7 +103,7 @@ describe('the alerts list', () => {
     serve([row, late]);
     mount(<AlertsPage />, '/s/0/alerts');
     const table = await screen.findByRole('table');
-    await within(table).findAllByText('185 mmHg');
+    await within(table).findAllByText(isolated('185 mmHg'));
     const said = within(table).getAllByText(/^Mesurée le /);
     expect(said).toHaveLength(1);
     expect(said[0]!.textContent).toMatch(/^Mesurée le 27 mars 2026/);

@@ -98,7 +98,7 @@ describe('questionnaire error summary: every link reaches and focuses its questi
     }
   });
 
-  it.each([['fr', 'jj/mm/aaaa'], ['en', 'dd/mm/yyyy']] as const)('%s: the date question says the format as %s', async (language, format) => {
+  it.each([['fr', 'JJ/MM/AAAA'], ['en', 'DD/MM/YYYY']] as const)('%s: the date question says the format as %s', async (language, format) => {
     render(<Questionnaire language={language} />);
     await waitFor(() => expect(document.getElementById(fieldId(['date']))?.getAttribute('placeholder')).toBe(format));
   });
