@@ -7,7 +7,7 @@
  * indicator's defaults for that indicator only.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTimeSchema, uuidSchema } from './common.ts';
+import { countSchema, dateTimeSchema, uuidSchema } from './common.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema, boundaryStateProperties } from './telemonitoring.ts';
 import { levelRankSchema } from './catalogue.ts';
 import { recordId } from './api/record-id.ts';
@@ -72,7 +72,7 @@ export const indicatorBoundariesSchema = {
     customised: { type: 'boolean', description: "The file's (or its protocols') thresholds replace the defaults" },
     boundaries: { type: 'array', items: boundarySchema, description: 'In force on this file' },
     defaults: { type: 'array', items: boundarySchema, description: "The indicator's defaults" },
-    inactiveBoundaries: { type: 'integer', minimum: 0, description: 'How many of the thresholds in force are inactive (they raise nothing)' },
+    inactiveBoundaries: { ...countSchema, description: 'How many of the thresholds in force are inactive (they raise nothing)' },
     referenceValue: { type: ['number', 'null'] },
     referenceValueOrigin: { type: ['string', 'null'], enum: ['file', 'default', null] },
   },

@@ -8,7 +8,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { indicatorDecimalsSchema, levelRankSchema } from './catalogue.ts';
 import { nonCompliancePeriodSchema } from './non-compliance.ts';
-import { dateTimeSchema, localeQueryProperties, pageOf, positiveIntegerSchema, uuidSchema } from './common.ts';
+import { countSchema, dateTimeSchema, localeQueryProperties, pageOf, positiveIntegerSchema, uuidSchema } from './common.ts';
 import { localizedTextSchema } from './localized-text.ts';
 import { alertColourSchema, boundaryModeSchema, boundaryOperatorSchema, boundaryStateProperties } from './telemonitoring.ts';
 
@@ -80,7 +80,7 @@ export const customizableIndicatorSchema = {
     /** The indicator's default thresholds (in force unless the file's or a protocol's replace them). */
     defaults: { type: 'array', items: boundaryInForceSchema },
     /** How many of the thresholds in force are inactive (relative without a reference value: they raise nothing). */
-    inactiveBoundaries: { type: 'integer', minimum: 0 },
+    inactiveBoundaries: countSchema,
     /** Where the thresholds in force come from: the file's own, a protocol's, or the defaults (mixed file and protocol: file). */
     origin: { type: 'string', enum: BOUNDARY_ORIGINS },
     referenceValue: {

@@ -6,7 +6,7 @@
  * file's indicators tab takes the file off the list.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { DEFAULT_PAGE_SIZE, localeQueryProperties, PAGE_SIZES, pageOf, positiveIntegerSchema, uuidSchema } from './common.ts';
+import { countSchema, DEFAULT_PAGE_SIZE, localeQueryProperties, PAGE_SIZES, pageOf, positiveIntegerSchema, uuidSchema } from './common.ts';
 import { localizedTextSchema } from './localized-text.ts';
 import { BOUNDARY_INACTIVE_REASONS } from './telemonitoring.ts';
 
@@ -40,7 +40,7 @@ export const inactiveThresholdsRowSchema = {
         type: 'object', required: ['id', 'reference', 'name', 'inactiveBoundaries', 'reason'], additionalProperties: false,
         properties: {
           id: uuidSchema, reference: { type: 'string' }, name: localizedTextSchema,
-          inactiveBoundaries: { type: 'integer', minimum: 1, description: 'How many of its thresholds in force are inactive' },
+          inactiveBoundaries: { ...countSchema, minimum: 1, description: 'How many of its thresholds in force are inactive' },
           reason: { type: 'string', enum: BOUNDARY_INACTIVE_REASONS },
         },
       },

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import {
-  dateTimeSchema, languageSchema, localeQueryProperties, PATIENT_FILE_STATUSES, privilegeSchema, roleSchema, uuidSchema,
+  countSchema, dateTimeSchema, languageSchema, localeQueryProperties, PATIENT_FILE_STATUSES, privilegeSchema, roleSchema, uuidSchema,
 } from './common.ts';
 import { identitySchema } from './identity.ts';
 import { localizedTextSchema } from './localized-text.ts';
@@ -116,7 +116,7 @@ export const patientFileSummarySchema = {
       description: 'For a professional of a file not closed (issue 18): the indicators whose thresholds in force are inactive (relative, no reference value), by French name; empty when none',
       items: {
         type: 'object', required: ['indicatorId', 'reference', 'name', 'inactiveBoundaries'], additionalProperties: false,
-        properties: { indicatorId: uuidSchema, reference: { type: 'string' }, name: localizedTextSchema, inactiveBoundaries: { type: 'integer', minimum: 1 } },
+        properties: { indicatorId: uuidSchema, reference: { type: 'string' }, name: localizedTextSchema, inactiveBoundaries: { ...countSchema, minimum: 1 } },
       },
     },
     service: {

@@ -11,7 +11,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, alertStatuses, chartDisplays, indicatorBoundaries, indicators, interventionLevels, nonObservanceRules, patientFileProtocols, protocols, protocolServices, referenceValues } from '../../server/db/schema.ts';
+import { alertComments, alerts, alertStatuses, chartDisplays, indicatorBoundaries, indicators, interventionLevels, measures, nonObservanceRules, patientFileProtocols, protocols, protocolServices, referenceValues } from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import { caregivers, pathologies, patientConditions, patientFileHistory, patientFileNotes, patientFiles } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
@@ -41,7 +41,7 @@ interface World {
   file: string; patient: string; caregiver: string; otherPatient: string; form: string; planned: string; occurrence: string;
   assignment: string; response: string; answerFile: string; note: string; condition: string; pathology: string; establishment: string;
   protocol: string; fileProtocol: string; indicator: string; level: string; boundary: string; referenceValue: string; chartDisplay: string; rule: string;
-  alert: string; alertStatus: string;
+  alert: string; alertStatus: string; measure: string;
 }
 
 interface JsonSchema {
@@ -60,6 +60,7 @@ function paramOf(url: string, name: string): string | undefined {
   return ({
     formId: world.form, userId: world.caregiver, noteId: world.note, conditionId: world.condition, fileId: world.answerFile,
     protocolId: world.protocol, indicatorId: world.indicator, boundaryId: world.boundary, referenceValueId: world.referenceValue,
+    measureId: world.measure,
   } as Record<string, string>)[name];
 }
 
@@ -70,6 +71,7 @@ const bodyValues = (): Record<string, unknown> => ({
   planning: { everyDays: 1, occurrences: 3, windowHours: 24, graceHours: 0 }, name: 'photo.png',
   closingReasonType: 'OTHER', closingReason: 'Clôture pour le test',
   alertStatusId: world.alertStatus, indicatorId: world.indicator, indicatorIds: [world.indicator], startDate: '2026-01-15',
+  reason: 'Saisie erronée',
 });
 
 function sample(schema: JsonSchema, name = ''): unknown {
@@ -155,6 +157,10 @@ beforeAll(async () => {
   const [reference] = await db.insert(referenceValues).values({ indicatorId: spo2, patientFileId: file, value: 96 }).returning({ id: referenceValues.id });
   const [chart] = await db.insert(chartDisplays).values({ patientFileId: file, indicatorIds: [weight] }).returning({ id: chartDisplays.id });
   const [rule] = await db.insert(nonObservanceRules).values({ patientFileId: file, indicatorIds: [weight], periodInDays: 3 }).returning({ id: nonObservanceRules.id });
+  // A value the patient typed (correctable for a while), which a professional could also mark entered in error.
+  const typed = await browsers.get('patient.open')!.agent.post(`/api/patient_files/${file}/indicators/data`).set('x-csrf-token', browsers.get('patient.open')!.csrf)
+    .send({ indicatorId: spo2, value: 96 });
+  expect(typed.status, typed.text).toBe(201);
   const raised = await db.transaction((tx) => raiseAlerts(tx, { id: file, serviceId }, { source: 'MEASURES' }, [{ kind: 'THRESHOLD', crossing: {} }], new Date()));
   const [status] = await db.select({ id: alertStatuses.id }).from(alertStatuses).where(eq(alertStatuses.establishmentId, establishment));
   world = {
@@ -162,7 +168,7 @@ beforeAll(async () => {
     referenceValue: reference!.id, chartDisplay: chart!.id, rule: rule!.id, alert: raised!.alertIds[0]!,
     file, patient: await userIdOf(db, 'patient.open'), caregiver: await userIdOf(db, 'caregiver'), otherPatient: await userIdOf(db, 'new.consent'),
     form: phq9!, planned: hf!, occurrence: first(hf!), assignment, response, answerFile: photo, note: note!.id, condition: condition!.id,
-    pathology: p2!.id, establishment,
+    pathology: p2!.id, establishment, measure: typed.body.measures[0].id as string,
   };
   const closed = await browsers.get('prescriber')!.agent.post(`/api/patient_files/${file}/close`).set('x-csrf-token', browsers.get('prescriber')!.csrf)
     .send({ closingReasonType: 'END_OF_FOLLOW_UP' });
@@ -207,7 +213,9 @@ describe('a closed file is read-only', () => {
     expect(row).toMatchObject({ status: 'CLOSED', closingReasonType: 'END_OF_FOLLOW_UP', patientDataActive: true });
     expect(await db.select().from(caregivers).where(and(eq(caregivers.patientFileId, world.file), eq(caregivers.userId, world.caregiver)))).toHaveLength(1);
     expect(await db.select().from(patientFileNotes).where(eq(patientFileNotes.id, world.note))).toEqual([expect.objectContaining({ text: 'Première note', archivedAt: null })]);
-    expect(await db.select().from(alerts).where(eq(alerts.id, world.alert))).toEqual([expect.objectContaining({ status: 'PENDING', alertStatusId: null, comment: null })]);
+    expect(await db.select().from(alerts).where(eq(alerts.id, world.alert))).toEqual([expect.objectContaining({ status: 'PENDING', alertStatusId: null })]);
+    expect(await db.select().from(alertComments).where(eq(alertComments.alertId, world.alert))).toEqual([]);
+    expect(await db.select().from(measures).where(eq(measures.id, world.measure))).toEqual([expect.objectContaining({ enteredInErrorAt: null, replacedBy: null })]);
     expect(await db.select().from(indicatorBoundaries).where(eq(indicatorBoundaries.patientFileId, world.file))).toEqual([expect.objectContaining({ id: world.boundary, active: true })]);
     expect(await db.select().from(referenceValues).where(eq(referenceValues.patientFileId, world.file))).toEqual([expect.objectContaining({ id: world.referenceValue, deactivatedAt: null })]);
     expect(await db.select().from(patientFileProtocols).where(eq(patientFileProtocols.patientFileId, world.file))).toEqual([expect.objectContaining({ id: world.fileProtocol, active: true, excludedAt: null })]);
