@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { stdSerializers, type Logger } from 'pino';
-import { RECORD_KEYWORD } from '../schemas/api/record-id.ts';
+import { buildValidator } from './http/validators.ts';
 
 export const REDACTED = [
   'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-care-identity"]',
@@ -48,12 +48,8 @@ export function serverOptions(level: string, trustProxy: boolean): FastifyServer
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    ajv: {
-      // Unknown fields are refused with 400 rather than silently dropped. Union types are deliberate
-      // (a number field of the patient form takes a typed string, so the rules say why it is refused).
-      // `x-record` says what an id identifies (schemas/api/record-id.ts): an annotation, known so strict mode accepts it.
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, allowUnionTypes: true, keywords: [RECORD_KEYWORD] },
-    },
+    // Bodies are checked without type coercion, the other parts (all text) with it: server/http/validators.ts.
+    schemaController: { compilersFactory: { buildValidator } },
     bodyLimit: 1_048_576,
   };
 }

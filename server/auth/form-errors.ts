@@ -5,7 +5,8 @@
  * caractère". The first field's message is the answer's `message`, every field is in `errors`.
  *
  * The forms' schemas are compiled with allErrors so that every field is reported at once (Fastify's
- * own validator stops at the first error); otherwise its options are Fastify's defaults.
+ * own validator stops at the first error); otherwise its options are Fastify's defaults, except
+ * that a body is never coerced (server/http/validators.ts says why).
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -14,10 +15,16 @@ import type { ErrorCode } from '../../schemas/errors.ts';
 import { AppError, type FieldError } from '../errors.ts';
 import { translator, type Language } from '../i18n/index.ts';
 
-const ajv = new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true, addUsedSchema: false });
-addFormats.default(ajv);
+/** The body is typed JSON and is never coerced (issue 19); the query string is text, coerced as Fastify's. */
+function instance(coerceTypes: false | 'array'): Ajv {
+  const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: true, removeAdditional: true, addUsedSchema: false });
+  addFormats.default(ajv);
+  return ajv;
+}
+const bodies = instance(false);
+const text = instance('array');
 
-export const authFormValidator: FastifySchemaCompiler<object> = ({ schema }) => ajv.compile(schema);
+export const authFormValidator: FastifySchemaCompiler<object> = ({ schema, httpPart }) => (httpPart === 'body' ? bodies : text).compile(schema);
 
 /** Fields of the /auth forms → the key of their label in server/i18n (the one the page shows). */
 const LABELS: Record<string, string> = {

@@ -4,6 +4,7 @@
  * every case of the context selector and of the privileges (spec 000 §2, §6).
  */
 import type { Privilege } from '../care/access.ts';
+import type { ClosingReasonType } from '../../schemas/patient-file-status.ts';
 
 export const DEMO_PASSWORD = 'Demo-Telesuivi-2025';
 
@@ -34,7 +35,7 @@ export interface DemoAccount {
   personalData?: boolean;
   establishmentPrivileges?: Partial<Record<(typeof DEMO_ESTABLISHMENTS)[number]['key'], Privilege[]>>;
   servicePrivileges?: Partial<Record<ServiceRef, Privilege[]>>;
-  files?: { service: ServiceRef; status: 'OPEN' | 'CLOSED' | 'AWAITING'; closingReasonType?: string; closingReason?: string }[];
+  files?: { service: ServiceRef; status: 'OPEN' | 'CLOSED' | 'AWAITING'; closingReasonType?: ClosingReasonType; closingReason?: string }[];
   /** Files of other demo patients this account follows as a caregiver: email of the patient. */
   caregiverOf?: string[];
 }
@@ -49,7 +50,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: `patient.multi@${domain}`, firstName: 'Yasmine', lastName: 'Haddad', birthDate: '1987-01-29', roles: ['ROLE_PATIENT'], case: 'Patient with several files (open, closed, awaiting)', language: 'ar',
     files: [
       { service: 'tilleuls/Diabétologie', status: 'OPEN' },
-      { service: 'azur/Cardiologie', status: 'CLOSED', closingReasonType: 'TRANSFER', closingReason: 'Transfert vers un autre établissement' },
+      { service: 'azur/Cardiologie', status: 'CLOSED', closingReasonType: 'TRANSFERRED', closingReason: 'Transfert vers un autre établissement' },
       { service: 'azur/Chirurgie orthopédique', status: 'AWAITING' },
     ] },
   { email: `caregiver@${domain}`, firstName: 'Paul', lastName: 'Martin', roles: ['ROLE_PATIENT'], case: "Caregiver of Camille Martin (patient.open)",

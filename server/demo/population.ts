@@ -21,6 +21,7 @@ import type { PatientForm } from '../../schemas/patient-form.ts';
 import { nirKey } from '../../schemas/patient-form/identifiers.ts';
 import { normaliseMobilePhone } from '../../schemas/patient-form/contact.ts';
 import type { IdentityStatus } from '../../schemas/identity.ts';
+import type { ClosingReasonType } from '../../schemas/patient-file-status.ts';
 import { DEMO_ESTABLISHMENTS } from './accounts.ts';
 
 /** Never an argon2 hash: verifyPassword answers false for it, so no demo patient can log in. */
@@ -147,9 +148,9 @@ const NOTES = [
   'Compte rendu d\'hospitalisation reçu et lu.',
 ];
 
-const CLOSING = [
+const CLOSING: { closingReasonType: ClosingReasonType; closingReason: string }[] = [
   { closingReasonType: 'END_OF_FOLLOW_UP', closingReason: 'Fin du protocole de télésuivi' },
-  { closingReasonType: 'TRANSFER', closingReason: 'Transfert vers un autre établissement' },
+  { closingReasonType: 'TRANSFERRED', closingReason: 'Transfert vers un autre établissement' },
   { closingReasonType: 'PATIENT_REQUEST', closingReason: 'Arrêt du suivi à la demande du patient' },
 ];
 

@@ -88,7 +88,7 @@ describe('GET /api/me/patient_files', () => {
     for (const file of res.body.data) {
       expect(file).toMatchObject({ id: UUID, caregiver: false, createdAt: ISO, patient: { firstName: 'Yasmine', lastName: 'Haddad' } });
     }
-    expect(res.body.data[1]).toMatchObject({ closedAt: ISO, closingReasonType: 'TRANSFER', closingReason: 'Transfert vers un autre établissement' });
+    expect(res.body.data[1]).toMatchObject({ closedAt: ISO, closingReasonType: 'TRANSFERRED', closingReason: 'Transfert vers un autre établissement' });
   });
 
   it('pages with page and pageSize', async () => {

@@ -110,6 +110,21 @@ describe('POST /patient_files/:id/indicators/data', () => {
     expect(await measuresOf(file)).toHaveLength(1);
   });
 
+  it('refuses a value of another type on its field (null was stored as 0 and raised an alert), storing and raising nothing', async () => {
+    const file = await newFile();
+    const heartRate = await indicator('heart_rate');
+    for (const value of [null, true, [72], '71', {}]) {
+      const single = await send('operator', file, { indicatorId: heartRate, value });
+      expect(single.status, `${JSON.stringify(value)}: ${single.text}`).toBe(400);
+      expect(single.body).toMatchObject({ code: 'validation_error', field: 'body.value' });
+      const batch = await send('patient.open', file, { data: [{ indicatorId: heartRate, value: 72 }, { indicatorId: heartRate, value }] });
+      expect(batch.status, `${JSON.stringify(value)}: ${batch.text}`).toBe(400);
+      expect(batch.body).toMatchObject({ code: 'validation_error', field: 'body.data.1.value' });
+    }
+    expect(await measuresOf(file)).toEqual([]);
+    expect(await alertsOf(file)).toEqual([]);
+  });
+
   it('converts a batch to the indicators units (lb to kg, degF to Cel, mg/dL to mmol/L with the molecular weight) and stores the converted value', async () => {
     const file = await newFile();
     const measuredAt = new Date(gw.clock.now().getTime() - 3_600_000).toISOString();

@@ -5,11 +5,12 @@
  * closed file is read-only at once for the patient side (the "only opened" screens follow
  * GET /api/me/patient_files).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientFileHistory, patientFiles } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { userIdOf } from '../helpers/demo-data.ts';
+import { CLOSING_REASON_TYPES } from '../../schemas/patient-file-status.ts';
 import { newPatientFile } from '../helpers/questionnaires.ts';
 
 let gw: TestGateway;
@@ -33,6 +34,22 @@ beforeAll(async () => {
   db = gw.db.database.db;
 });
 afterAll(async () => { await gw?.close(); });
+
+describe('the demo data', () => {
+  it("closes files only with a reason type the API knows, and every demo patient's closed file answers its status", async () => {
+    // The demo stored `TRANSFER` where the schema says `TRANSFERRED`: the status of that file answered 500 (issue 19).
+    const stored = await db.selectDistinct({ type: patientFiles.closingReasonType }).from(patientFiles);
+    expect(stored.map((r) => r.type).filter((t) => t !== null && !(CLOSING_REASON_TYPES as readonly string[]).includes(t))).toEqual([]);
+    // pro.two reaches both demo patients' closed files (Cardiologie at CHU Azur, Pneumologie at the Tilleuls).
+    const closed = await db.select({ id: patientFiles.id }).from(patientFiles).where(and(eq(patientFiles.status, 'CLOSED'),
+      inArray(patientFiles.patientId, [await userIdOf(db, 'patient.multi'), await userIdOf(db, 'patient.closed')])));
+    expect(closed).toHaveLength(2);
+    for (const { id } of closed) {
+      const res = await get('pro.two', `/api/patient_files/${id}/status`);
+      expect(res.status, `${id}: ${res.text}`).toBe(200);
+    }
+  });
+});
 
 describe('close and reopen', () => {
   it('closes with a reason, says who closed it, writes FILE_CLOSED in the same change; a second close is 409', async () => {
