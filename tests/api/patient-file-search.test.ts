@@ -12,6 +12,7 @@ import { PAGE_SIZES } from '../../schemas/common.ts';
 import { PATIENT_FILE_SORT_FIELDS, type PatientFileRow, type PatientFileSearchBody } from '../../schemas/patient-file-search.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
+import { PATIENT_FILES_COUNTED } from '../../server/care/patient-files/search.ts';
 
 let gw: TestGateway;
 let azur: string;
@@ -257,4 +258,41 @@ it('the caller id does not leak: the demo patient file of a caregiver shows no `
   const list = await rows('operator', { filters: { text: 'camille martin' } });
   expect(list).toHaveLength(1);
   expect(list[0]).not.toHaveProperty('patient');
+});
+
+describe('a common first name (issue 18: counted up to a limit, the page found along the sort)', () => {
+  it('says "more than" past the limit, with the same rows in the same order as an exact search', async () => {
+    const db = gw.db.database.db;
+    const many = PATIENT_FILES_COUNTED + 10;
+    const made = await db.insert(users).values(Array.from({ length: many }, (_, i) => ({
+      email: `capucine.${i}@example.test`, passwordHash: 'x', roles: ['ROLE_PATIENT'], firstName: 'Capucine',
+      // Names out of insertion order, and pairs with the same name (ordered by file id).
+      lastName: `Nom${String((i * 7919) % 503).padStart(4, '0')}`, birthDate: `19${50 + (i % 40)}-01-0${1 + (i % 9)}`,
+    }))).returning({ id: users.id });
+    await db.insert(patientFiles).values(made.map((u, i) => ({ patientId: u.id, serviceId: i % 3 ? cardiology : surgery, status: 'OPEN' as const })));
+    const exact = (await db.select({ id: patientFiles.id }).from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId))
+      .where(eq(users.firstName, 'Capucine')).orderBy(users.sortName, patientFiles.id)).map((r) => r.id);
+
+    const first = await search('operator', { filters: { text: 'capuc' }, pageSize: 15 });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ totalItems: PATIENT_FILES_COUNTED, totalCapped: true });
+    expect((first.body.data as PatientFileRow[]).map((r) => r.id)).toEqual(exact.slice(0, 15));
+    // A page past the limit is counted past it; the last page is counted exactly, without "more than".
+    const later = await search('operator', { filters: { text: 'CAPUCINE' }, pageSize: 15, page: 67 });
+    expect(later.body).toMatchObject({ totalItems: 67 * 15, totalCapped: true });
+    expect((later.body.data as PatientFileRow[]).map((r) => r.id)).toEqual(exact.slice(66 * 15, 67 * 15));
+    const last = await search('operator', { filters: { text: 'capucine' }, pageSize: 50, page: 21 });
+    expect(last.body.totalItems).toBe(many);
+    expect(last.body).not.toHaveProperty('totalCapped');
+    expect((last.body.data as PatientFileRow[]).map((r) => r.id)).toEqual(exact.slice(1000));
+    // A few of them: counted exactly.
+    const few = await search('operator', { filters: { text: 'capucine nom0001' } });
+    expect(few.body.totalCapped).toBeUndefined();
+    expect(few.body.totalItems).toBe((await db.select({ id: users.id }).from(users).where(eq(users.lastName, 'Nom0001'))).length);
+
+    // The whole list, without a filter, is counted up to the limit as well, per service in the order by service.
+    const all = await search('operator', { pageSize: 15, sort: 'service' });
+    expect(all.body).toMatchObject({ totalItems: PATIENT_FILES_COUNTED, totalCapped: true });
+    expect(all.body.data).toHaveLength(15);
+  });
 });
