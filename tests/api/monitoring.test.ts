@@ -13,6 +13,8 @@ import type { IndicatorSeries, MeasureRow, MonitoredIndicators } from '../../sch
 import type { Page } from '../../schemas/common.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { seriesPoints } from '../../server/care/monitoring/series-points.ts';
+import { downsampleMinMax } from '../../server/care/monitoring/downsample.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -170,6 +172,35 @@ describe('GET /api/patient_files/:id/indicators/:indicatorId/values', () => {
       const times = series.points.map((p) => Date.parse(p.at));
       expect(times).toEqual([...times].sort((a, b) => a - b));
     }
+  });
+  it('downsamples five years in SQL with the points downsampleMinMax keeps from the same rows (ties in value and time included)', async () => {
+    const file = await newFile('Cardiologie');
+    const weight = await indicatorId('weight');
+    // 7,300 values, four a day; a few plateaus (equal values) and pairs taken at the same instant.
+    const start = ago(5 * 365).getTime();
+    const values = Array.from({ length: 7300 }, (_, i) => ({
+      at: new Date(start + i * 6 * 3_600_000 - (i % 211 === 1 ? 6 * 3_600_000 : 0)),
+      value: i % 50 < 5 ? 71 : Math.round((70 + Math.sin(i / 40) * 3 + Math.sin(i * 1.3)) * 10) / 10,
+    }));
+    values[4321]!.value = 140.2;
+    values[17]!.value = 40.3;
+    await store(file, weight, values);
+    const where = and(eq(measures.patientFileId, file), eq(measures.indicatorId, weight))!;
+    const all = await db.select({ at: measures.measuredAt, value: measures.value }).from(measures).where(where).orderBy(measures.measuredAt, measures.id);
+    expect(all).toHaveLength(7300);
+    for (const maxPoints of [10, 11, 101, 1000, 5000, 7299, 7300]) {
+      const sampled = await seriesPoints(db, where, maxPoints);
+      expect(sampled.total).toBe(7300);
+      expect(sampled.points, `maxPoints ${maxPoints}`).toEqual(downsampleMinMax(all, maxPoints));
+    }
+    expect(await seriesPoints(db, and(where, eq(measures.value, -1))!, 1000)).toEqual({ points: [], total: 0 });
+
+    const res = await get('prescriber', `/api/patient_files/${file}/indicators/${weight}/values?from=${ago(5 * 365 + 2).toISOString()}`);
+    expect(res.status, res.text).toBe(200);
+    const series = res.body as IndicatorSeries;
+    expect(series).toMatchObject({ totalPoints: 7300, downsampled: true });
+    expect(series.points).toEqual(downsampleMinMax(all, 1000).map((p) => ({ at: p.at.toISOString(), value: p.value })));
+    expect(series.points.map((p) => p.value)).toEqual(expect.arrayContaining([140.2, 40.3]));
   });
 });
 

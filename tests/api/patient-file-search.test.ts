@@ -12,6 +12,7 @@ import { PAGE_SIZES } from '../../schemas/common.ts';
 import { PATIENT_FILE_SORT_FIELDS, type PatientFileRow, type PatientFileSearchBody } from '../../schemas/patient-file-search.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
+import { PATIENT_FILES_COUNTED } from '../../server/care/patient-files/search.ts';
 
 let gw: TestGateway;
 let azur: string;
@@ -257,4 +258,45 @@ it('the caller id does not leak: the demo patient file of a caregiver shows no `
   const list = await rows('operator', { filters: { text: 'camille martin' } });
   expect(list).toHaveLength(1);
   expect(list[0]).not.toHaveProperty('patient');
+});
+
+describe('a large establishment (issue 18: the list counted up to a limit)', () => {
+  it('says "more than" past the limit without a filter on the patient; a name search counts exactly, rows in the same order', async () => {
+    const db = gw.db.database.db;
+    const many = PATIENT_FILES_COUNTED + 10;
+    const made = await db.insert(users).values(Array.from({ length: many }, (_, i) => ({
+      email: `capucine.${i}@example.test`, passwordHash: 'x', roles: ['ROLE_PATIENT'], firstName: 'Capucine',
+      // Names out of insertion order, and pairs with the same name (ordered by file id).
+      lastName: `Nom${String((i * 7919) % 503).padStart(4, '0')}`, birthDate: `19${50 + (i % 40)}-01-0${1 + (i % 9)}`,
+    }))).returning({ id: users.id });
+    await db.insert(patientFiles).values(made.map((u, i) => ({ patientId: u.id, serviceId: i % 3 ? cardiology : surgery, status: 'OPEN' as const })));
+    const exact = (await db.select({ id: patientFiles.id }).from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId))
+      .where(eq(users.firstName, 'Capucine')).orderBy(users.sortName, patientFiles.id)).map((r) => r.id);
+    const inAzur = (await db.select({ id: patientFiles.id }).from(patientFiles).where(inArray(patientFiles.serviceId,
+      (await db.select({ id: services.id }).from(services).where(eq(services.establishmentId, azur))).map((s) => s.id)))).length;
+
+    // The whole list: counted up to the limit, per service in the order by service as well.
+    for (const sort of ['patientName', 'service', '-createdAt'] as const) {
+      const all = await search('operator', { pageSize: 15, sort });
+      expect(all.status, all.text).toBe(200);
+      expect(all.body).toMatchObject({ totalItems: PATIENT_FILES_COUNTED, totalCapped: true });
+      expect(all.body.data).toHaveLength(15);
+    }
+    // A page past the limit is counted past it; the last page is counted exactly, without "more than".
+    const later = await search('operator', { pageSize: 15, page: 67 });
+    expect(later.body).toMatchObject({ totalItems: 67 * 15, totalCapped: true });
+    const lastPage = Math.ceil(inAzur / 50);
+    const last = await search('operator', { pageSize: 50, page: lastPage });
+    expect(last.body.totalItems).toBe(inAzur);
+    expect(last.body).not.toHaveProperty('totalCapped');
+    expect(last.body.data).toHaveLength(inAzur - (lastPage - 1) * 50);
+
+    // A common first name: counted exactly, the same rows in the same order on every page.
+    const first = await search('operator', { filters: { text: 'capuc' }, pageSize: 15 });
+    expect(first.body.totalItems).toBe(many);
+    expect(first.body).not.toHaveProperty('totalCapped');
+    expect((first.body.data as PatientFileRow[]).map((r) => r.id)).toEqual(exact.slice(0, 15));
+    const end = await search('operator', { filters: { text: 'CAPUCINE' }, pageSize: 50, page: 21 });
+    expect((end.body.data as PatientFileRow[]).map((r) => r.id)).toEqual(exact.slice(1000));
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * One indicator on the monitoring screen: its last value, its chart over 7, 30 or 90 days with
+ * One indicator on the monitoring screen: its last value, its chart over 7, 30, 90 or 365 days or
+ * five years (a long follow-up seen whole; the server downsamples it in SQL) with
  * the thresholds in force and the reference value (the shared chart, client/lib/charts), and
  * its values, newest first, a few at a time — a value entered in error struck and said so, a value
  * she typed a few minutes ago with its "Correct" action (`onCorrect`, an open file).
@@ -19,7 +20,8 @@ import { useIndicatorSeries, useMeasures } from '../../lib/monitoring/queries.ts
 import { MONITORING } from './texts.ts';
 
 const K = 'monitoring';
-export const PERIODS = [7, 30, 90, 365] as const;
+/** The chart's periods, in days; the longest one is named in years. */
+export const PERIODS: readonly { days: number; years?: number }[] = [{ days: 7 }, { days: 30 }, { days: 90 }, { days: 365 }, { days: 5 * 365 + 1, years: 5 }];
 const VALUES_PAGE_SIZE = 5;
 
 export interface IndicatorCardProps {
@@ -38,6 +40,7 @@ export function IndicatorCard({ patientFileId, indicator, onEnter, onCorrect }: 
   const name = textIn(indicator.name, dates.language) ?? indicator.reference;
   const format = numberFormat(dates.language, exactly(indicator.decimals));
   const titleId = `indicator-${indicator.id}`;
+  const years = PERIODS.find((p) => p.days === days)?.years;
   const chart = useMemo(() => series.data && ({
     series: [{ name, unit: indicator.unit.symbol, decimals: indicator.decimals, points: series.data.points }],
     thresholds: chartThresholdsOf(series.data, dates.language),
@@ -62,12 +65,12 @@ export function IndicatorCard({ patientFileId, indicator, onEnter, onCorrect }: 
         </Group>
         <SegmentedControl
           size="xs" aria-label={t(`${K}.period`)} value={String(days)} onChange={(v) => setDays(Number(v))}
-          data={PERIODS.map((d) => ({ value: String(d), label: t(`${K}.days`, { count: d }) }))}
+          data={PERIODS.map((p) => ({ value: String(p.days), label: p.years ? t(`${K}.years`, { count: p.years }) : t(`${K}.days`, { count: p.days }) }))}
           style={{ alignSelf: 'flex-start' }}
         />
         {series.isError && <QueryError error={series.error} onRetry={() => void series.refetch()} />}
         {chart && (
-          <IndicatorChart label={t(`${K}.chartLabel`, { name, count: days })} {...chart} from={series.data!.from} to={series.data!.to} height={220} valuesTable={false} />
+          <IndicatorChart label={years ? t(`${K}.chartLabelYears`, { name, count: years }) : t(`${K}.chartLabel`, { name, count: days })} {...chart} from={series.data!.from} to={series.data!.to} height={220} valuesTable={false} />
         )}
         {series.data?.downsampled && <Text size="xs" c="dimmed">{t(`${K}.downsampled`, { shown: series.data.points.length, total: series.data.totalPoints })}</Text>}
         <ValuesList patientFileId={patientFileId} indicator={indicator} format={format} onCorrect={onCorrect} />

@@ -11,6 +11,9 @@
  *
  * Bounds: ⌊maxPoints/2⌋ buckets at most, two points each, so never more than maxPoints; the
  * order of the input is kept; a series at or under maxPoints is returned as it is.
+ *
+ * The series route runs this contract in SQL (series-points.ts, issue 18: the server never reads
+ * five years of values to send a thousand); this is its reference, which tests compare it with.
  */
 export interface TimedValue { at: Date | string; value: number }
 

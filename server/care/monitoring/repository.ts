@@ -4,7 +4,7 @@
  * indicators visible to patients; any other answers 404, as if it did not exist. They see the
  * thresholds and reference value of their own chart (schemas/monitoring.ts says why).
  */
-import { aliasedTable, and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { establishments, indicators, measures, units, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
@@ -18,7 +18,7 @@ import type { AlertColour, MeasureSource } from '../../../schemas/telemonitoring
 import type { CareContext } from '../context.ts';
 import { effectiveBoundaries } from '../measures/boundaries.ts';
 import { thresholdOf } from '../measures/evaluate.ts';
-import { downsampleMinMax } from './downsample.ts';
+import { seriesPoints } from './series-points.ts';
 import { counts } from '../measures/counts.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 
@@ -83,20 +83,19 @@ export async function indicatorSeries(care: CareContext, file: PatientFileHandle
   const maxPoints = query.maxPoints ?? SERIES_POINTS.default;
   // The three reads at once (a PostgreSQL pool runs them side by side); nothing is answered
   // before the indicator is known to be one the caller may see.
-  const [[indicator], rows, inForce] = await Promise.all([
+  const [[indicator], { points, total }, inForce] = await Promise.all([
     monitoredIndicators(care, file, indicatorId),
-    care.db.select({ at: measures.measuredAt, value: measures.value }).from(measures)
-      .where(and(eq(measures.patientFileId, file.id), eq(measures.indicatorId, indicatorId), gte(measures.measuredAt, from), lte(measures.measuredAt, to), counts))
-      .orderBy(asc(measures.measuredAt), asc(measures.id)),
+    seriesPoints(care.db,
+      and(eq(measures.patientFileId, file.id), eq(measures.indicatorId, indicatorId), gte(measures.measuredAt, from), lte(measures.measuredAt, to), counts)!,
+      maxPoints),
     effectiveBoundaries(care.db, file.id, [indicatorId]),
   ]);
   if (!indicator) throw notFound();
   const entry = inForce.get(indicatorId);
   const referenceValue = entry?.referenceValue ?? null;
-  const points = downsampleMinMax(rows, maxPoints);
   return {
     indicator, from: from.toISOString(), to: to.toISOString(),
-    totalPoints: rows.length, downsampled: points.length < rows.length,
+    totalPoints: total, downsampled: points.length < total,
     points: points.map((p) => ({ at: p.at.toISOString(), value: p.value })),
     thresholds: (entry?.boundaries ?? []).map((b) => ({
       id: b.id, operator: b.operator, mode: b.mode, value: b.value, threshold: thresholdOf(b, referenceValue) ?? null,

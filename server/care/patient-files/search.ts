@@ -14,19 +14,31 @@
  * the establishment's names come from that list rather than from joins; the count joins the
  * patients only when a filter reads them.
  */
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { patientFiles, services, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
-import { pageOfRows, type Page } from '../../lists/page.ts';
+import { countLimit, pageOfRows, type Page } from '../../lists/page.ts';
 import type { PatientFileRow, PatientFileSearchFilters, PatientFileSort } from '../../../schemas/patient-file-search.ts';
 import { followsAsCaregiver } from '../access.ts';
 import type { CareContext } from '../context.ts';
 import { fileSummary } from './summary.ts';
 import { isUuid } from '../../../schemas/common.ts';
 
-/** Up to this many matches, they are read and then sorted rather than found along the sort's index. */
-const FEW = 2000;
+/**
+ * How many files the list counts at least, without a filter on the patient, before it says "more
+ * than" (issue 18: counting every file of an establishment grew with it). Filters on the files alone
+ * that match no more than that are read whole and then sorted; past it, the page is found along
+ * the sort's index.
+ */
+export const PATIENT_FILES_COUNTED = 1000;
+
+/** How many rows `query` answers, reading at most `limit + 1`: `{ counted ≤ limit, more }`. */
+async function countUpTo(db: CareContext['db'], query: SQLWrapper, limit: number) {
+  const [row] = await db.select({ n: count() }).from(sql`(${query} limit ${limit + 1}) as counted`);
+  const n = row?.n ?? 0;
+  return { counted: Math.min(n, limit), more: n > limit };
+}
 
 export interface SearchRequest {
   page: number;
@@ -153,10 +165,14 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
     patientExternalId: r.externalId,
   });
 
+  const limit = countLimit(PATIENT_FILES_COUNTED, request);
+
   /**
    * Filters on the patient (name, birth date, identifier) match few files, read through the
    * patients found first: one query finds them, counts them (count(*) over the whole match) and
-   * sorts them, instead of finding them twice, once for the page and once for the total.
+   * sorts them, instead of finding them twice, once for the page and once for the total. Counted
+   * exactly: counting up to a limit in a query of its own, then reading the page, measured slower
+   * at 100k files (two reads of the matches instead of one).
    */
   if (patientConditions.length && !byService) {
     const offset = (request.page - 1) * request.pageSize;
@@ -169,33 +185,37 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
     return { data: found.map(toRow), totalItems, page: request.page, pageSize: request.pageSize };
   }
 
-  // Counted per service: the total, and where each service's files fall in the order by service name.
-  const counts = (async () => {
-    const rows = await db.select({ serviceId: patientFiles.serviceId, n: count() }).from(patientFiles)
-      .where(where).groupBy(patientFiles.serviceId);
-    return new Map(rows.map((r) => [r.serviceId, r.n]));
-  })();
+  /**
+   * Counted per service, each up to the limit: the total, and where each service's files fall in
+   * the order by service name (a service counted to the limit holds the rest of the page).
+   */
+  const counts = Promise.all(opened.map(async (service) => [service.id,
+    await countUpTo(db, db.select({ one: sql`1` }).from(patientFiles).where(and(where, eq(patientFiles.serviceId, service.id))), limit)] as const))
+    .then((rows) => new Map(rows));
+  const total = counts.then((byId) => {
+    const sum = [...byId.values()].reduce((a, b) => a + b.counted, 0);
+    return { counted: Math.min(sum, limit), more: sum > limit || [...byId.values()].some((c) => c.more) };
+  });
 
   /**
-   * Filters on the files alone (status, service) that match few: read them all first, then sort.
-   * Left alone, the planner may walk the sort's index expecting them to match as often as they do
-   * on average, and read the whole table when they match rarely or never here (AWAITING files of
-   * another establishment's services). An ARRAY(subquery) is computed once, before the outer
-   * query: a fence the planner cannot see through. Filters on the patient (name, birth date,
-   * identifier) are read in one query above.
+   * Filters on the files alone (status, service) that match few (counted, not past the limit):
+   * read them all first, then sort. Left alone, the planner may walk the sort's index expecting
+   * them to match as often as they do on average, and read the whole table when they match rarely
+   * or never here (AWAITING files of another establishment's services). An ARRAY(subquery) is
+   * computed once, before the outer query: a fence the planner cannot see through.
    */
-  const total = counts.then((byId) => [...byId.values()].reduce((a, b) => a + b, 0));
   const narrowed = async () => {
-    if (patientConditions.length || await total > FEW) return where;
+    if ((await total).more) return where;
     return sql`${patientFiles.id} = any(array(${db.select({ id: patientFiles.id }).from(patientFiles).where(where)}))`;
   };
 
   return pageOfRows(request, {
-    rows: async (limit, offset) => {
+    rows: async (take, offset) => {
       const condition = await narrowed();
-      if (!byService) return (await select(condition, orderOf(SORTS, request.sort), limit, offset)).map(toRow);
+      if (!byService) return (await select(condition, orderOf(SORTS, request.sort), take, offset)).map(toRow);
       const ordered = descending ? [...opened].reverse() : opened;
-      const found = await pageByService(ordered, await counts, limit, offset,
+      const byId = new Map([...(await counts)].map(([id, c]) => [id, c.counted]));
+      const found = await pageByService(ordered, byId, take, offset,
         (serviceId, take, skip) => select(and(condition, eq(patientFiles.serviceId, serviceId)), orderOf(SORTS, request.sort), take, skip));
       return found.map(toRow);
     },
