@@ -66,11 +66,12 @@ function ageOn([y, m, d]: readonly number[], [ty, tm, td]: readonly number[]) {
   return ty! - y! - (tm! < m! || (tm === m && td! < d!) ? 1 : 0);
 }
 
-/** A date typed the way the field's hint says (JJ/MM/AAAA in French, DD/MM/YYYY in English). */
+/** A date typed the way the field's hint says (JJ/MM/AAAA in French, DD/MM/YYYY in English, يوم/شهر/سنة in Arabic). */
 async function typeDate(field: Locator, [y, m, d]: readonly number[]) {
   const id = await field.getAttribute('id');
-  const hint = await field.page().locator(`#${id}-description`).innerText();
-  const text = hint.replace(/YYYY|AAAA/, String(y)).replace('MM', String(m).padStart(2, '0')).replace(/DD|JJ/, String(d).padStart(2, '0'));
+  // The Arabic hint's words are wrapped in directional isolates (U+2066–U+2069): read without them.
+  const hint = (await field.page().locator(`#${id}-description`).innerText()).replace(/[\u2066-\u2069]/g, '');
+  const text = hint.replace(/YYYY|AAAA|سنة/, String(y)).replace(/MM|شهر/, String(m).padStart(2, '0')).replace(/DD|JJ|يوم/, String(d).padStart(2, '0'));
   await field.fill(text);
 }
 
