@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import PROVISIONED_DASHBOARD from '../../layouts/default/pages/professional-dashboard.json' with { type: 'json' };
 import { launchChromium, screenshot } from './support/browser.ts';
 import { dragBy, dragFromPalette, editorGrid, gridBlock, saveWithMessage, servedLayout } from './support/layout-editor.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
@@ -34,8 +35,10 @@ describe('interface editor (establishment admin)', () => {
     await expect.poll(() => page.locator('[data-scope]').getAttribute('data-scope')).toBe('establishment');
     await gridBlock(page, 'alerts').waitFor();
 
-    // Just below the existing blocks (four blocks of 6 rows of 40 px + 16 px: rows 0 to 11).
-    await dragFromPalette(page, 'markdown', 0, 12 * 56 + 8);
+    // Just below the existing blocks, wherever the provisioned dashboard ends (rows of 40 px + 16 px).
+    const bottom = await page.locator('[data-editor-grid] .react-grid-layout').evaluate((grid) => Math.max(0,
+      ...[...grid.querySelectorAll('[data-block-id]')].map((b) => b.getBoundingClientRect().bottom - grid.getBoundingClientRect().top)));
+    await dragFromPalette(page, 'markdown', 0, bottom + 16 + 8);
     await screenshot(page, 'layout-editor-after-drop');
     await gridBlock(page, 'markdown-1').waitFor({ timeout: 5000 });
     const before = (await gridBlock(page, 'markdown-1').boundingBox())!;
@@ -160,7 +163,7 @@ describe('interface editor (establishment admin)', () => {
     expect(await asked.innerText()).toContain('Une nouvelle version est créée');
     await asked.getByRole('button', { name: 'Revenir au modèle' }).click();
     await expect.poll(() => gridBlock(page, 'markdown-1').count()).toBe(0);
-    expect((await servedLayout(page, 'professional-dashboard')).blocks.map((b) => b.id)).toEqual(['alerts', 'non-compliance', 'activity', 'documents']);
+    expect((await servedLayout(page, 'professional-dashboard')).blocks.map((b) => b.id)).toEqual(PROVISIONED_DASHBOARD.blocks.map((b) => b.id));
     await page.getByRole('button', { name: 'Versions' }).click();
     await page.getByRole('dialog').locator('[data-version="4"]').getByText('Retour au modèle').waitFor();
     await page.keyboard.press('Escape');

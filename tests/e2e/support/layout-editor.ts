@@ -24,6 +24,11 @@ export async function dragFromPalette(page: Page, type: string, dx: number, dy: 
 
 /** Drags an element by (dx, dy) pixels with the pointer. */
 export async function dragBy(page: Page, selector: string, dx: number, dy: number) {
+  // The pointer acts within the viewport: a block low on a long dashboard is scrolled to first, with room for the move.
+  await page.evaluate(({ selector, dy }) => {
+    const rect = document.querySelector(selector)!.getBoundingClientRect();
+    if (rect.bottom + dy > window.innerHeight) window.scrollBy(0, rect.bottom + dy - window.innerHeight + 40);
+  }, { selector, dy });
   const b = await box(page, selector);
   const start = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
   await page.mouse.move(start.x, start.y);
