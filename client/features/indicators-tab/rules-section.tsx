@@ -39,7 +39,7 @@ export function RulesSection({ fileId, establishmentId, readOnly, indicators }: 
               <Group justify="space-between">
                 <Group gap="xs">
                   <Text size="sm">{t(`${K}.rules.summary`, { indicators: rule.indicators.map((i) => nameOf(i.name, language)).join(', '), count: rule.periodInDays })}</Text>
-                  <Badge size="sm" variant="outline" color="gray" tt="none">
+                  <Badge size="sm" variant="default" tt="none">
                     {rule.level ? t(`${K}.rules.levelOf`, { level: nameOf(rule.level.name, language) }) : t(`${K}.rules.leastUrgent`)}
                   </Badge>
                   <Badge size="sm" variant="dot" color={state === 'active' ? 'positive' : 'gray'} tt="none">{t(`${K}.rules.state.${state}`)}</Badge>

@@ -71,7 +71,8 @@ export function DataTable<T, S extends string>({ list, columns, query, getRowId,
   const skeleton = query.isPending;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>
+      {/* Its own scrollAreaProps replace the theme's (not merged): keyboard access restated. */}
+      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto', viewportProps: { tabIndex: 0 } }}>
         <Table highlightOnHover={Boolean(onOpen)} verticalSpacing="xs">
           {label && <VisuallyHidden component="caption">{label}</VisuallyHidden>}
           <Table.Thead>
