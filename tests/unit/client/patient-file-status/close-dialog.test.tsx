@@ -44,8 +44,8 @@ afterEach(async () => { cleanup(); vi.unstubAllGlobals(); await i18n.changeLangu
 describe('the close dialog', () => {
   it.each([
     ['fr', 'Décès', 'Autre motif', 'Clôturer'],
-    ['en', 'Death', 'Other reason', 'Close'],
-    ['ar', 'وفاة', 'سبب آخر', 'إغلاق'],
+    ['en', 'Death', 'Other reason', 'Close the file'],
+    ['ar', 'وفاة', 'سبب آخر', 'إغلاق الملف'],
   ] as const)('%s: offers the translated reason types, none chosen; closes with the chosen one only', async (language, deceased, other, confirm) => {
     await i18n.changeLanguage(language);
     const { calls, onClose } = renderDialog({ body: closed });
