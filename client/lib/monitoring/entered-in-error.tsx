@@ -23,7 +23,7 @@ export function EnteredInErrorValue({ text, mark, detailed = false }: { text: st
       <Group gap={4} wrap="wrap">
         <Text component="s" size="sm" c="dimmed"><bdi>{text}</bdi></Text>
         {/* Said whole, never cut to "Saisie erron…" in a narrow column: the words are the information. */}
-        <Badge color="gray" variant="outline" size="xs" tt="none" h="auto" styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>{t(`${K}.badge`)}</Badge>
+        <Badge variant="default" size="xs" tt="none" h="auto" styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>{t(`${K}.badge`)}</Badge>
       </Group>
       {detailed && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal' }}>
