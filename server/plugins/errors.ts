@@ -24,6 +24,23 @@ function fieldOf(error: AjvError, context: string | undefined): string {
   return [base, pointer, leaf].filter(Boolean).join('.');
 }
 
+const TYPE_NAMES = new Set(['integer', 'number', 'string', 'boolean', 'array', 'object']);
+
+/**
+ * Why a value was refused, in the request's language. A wrong type (an empty number field sends
+ * null: bodies are never coerced) is said in words ("doit être un nombre entier"), not as
+ * ajv-i18n's "doit être de type integer"; every other keyword keeps ajv-i18n's sentence.
+ */
+function reasonOf(error: AjvError, language: Language): string {
+  if (error.keyword === 'type') {
+    const named = String((error.params as { type?: unknown }).type ?? '').split(',').filter((type) => type !== 'null');
+    if (named.length === 1 && TYPE_NAMES.has(named[0]!)) return translator(language)(`validation.type.${named[0]}`);
+  }
+  const copy = [{ ...error }] as Parameters<typeof localize.fr>[0];
+  (localize[language] ?? localize.en)(copy);
+  return copy?.[0]?.message ?? error.message ?? '';
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const t = translator(request.locale);
   const body: { code: string; message: string; field?: string; errors?: FieldError[] } = {
@@ -151,11 +168,8 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error instanceof AppError) return sendError(request, reply, error);
     if (error.validation) {
       const first = error.validation[0]!;
-      const language: Language = request.locale;
-      const copy = [{ ...first }] as Parameters<typeof localize.fr>[0];
-      (localize[language] ?? localize.en)(copy);
       const field = fieldOf(first, error.validationContext);
-      return sendError(request, reply, new AppError(400, 'validation_error', { field, reason: copy?.[0]?.message ?? first.message ?? '' }, field));
+      return sendError(request, reply, new AppError(400, 'validation_error', { field, reason: reasonOf(first, request.locale) }, field));
     }
     const known = appErrorOf(error);
     if (known) return sendError(request, reply, known);

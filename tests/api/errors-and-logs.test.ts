@@ -58,6 +58,21 @@ describe('validation errors', () => {
     expect(en.body).toEqual({ code: 'validation_error', field, message: expect.stringContaining(`The field “${field}” is invalid`) });
   });
 
+  // Bodies are never coerced, so an emptied field arrives as null: the reason names the type in
+  // words, not as ajv-i18n's "doit être de type string".
+  it.each([
+    ['fr', 12, 'Le champ « body.selectedTimezone » est invalide : doit être un texte.'],
+    ['en', null, 'The field “body.selectedTimezone” is invalid: must be text.'],
+    ['ar', true, 'يجب أن يكون نصًا'],
+  ])('says a wrong type in words (%s, %j)', async (l, value, message) => {
+    const browser = await login(app, demoEmail('patient.open'));
+    const res = await browser.agent.put(`/api/me/timezone?l=${l}`).set('x-csrf-token', browser.csrf).send({ selectedTimezone: value });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_error', field: 'body.selectedTimezone' });
+    expect(res.body.message).toContain(message);
+    expect(res.body.message).not.toMatch(/type string|de type|من النوع/);
+  });
+
   it.each([
     ['fr', 'Le corps de la requête n’est pas du JSON valide.'],
     ['en', 'The request body is not valid JSON.'],
