@@ -46,14 +46,21 @@ export const LATE_MEASURE_MAX_DAYS = 3650;
  * than that many days before it reaches the platform is refused (a device resending its memory);
  * null: only the file's start bounds it.
  */
+/** The longest delay an establishment may give patients to correct a value they typed: one day. */
+export const MEASURE_CORRECTION_MAX_MINUTES = 1440;
+
 export const measureSettingsSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['lateMeasureMaxDays'],
+  required: ['lateMeasureMaxDays', 'measureCorrectionMinutes'],
   properties: {
     lateMeasureMaxDays: {
       type: ['integer', 'null'], minimum: 1, maximum: LATE_MEASURE_MAX_DAYS,
       description: 'Values measured more than this many days before they are received are refused; null: no bound but the file start',
+    },
+    measureCorrectionMinutes: {
+      type: 'integer', minimum: 0, maximum: MEASURE_CORRECTION_MAX_MINUTES,
+      description: 'Minutes during which a patient (or caregiver) may correct or withdraw a value they typed; 0: never, the care team marks it entered in error',
     },
   },
 } as const;

@@ -24,7 +24,7 @@ export const establishmentRoutes = {
   }),
   updateMeasureSettings: defineRoute({
     method: 'PUT', url: '/api/establishments/:id/measure_settings', tags,
-    summary: "Sets how the establishment takes in measures (its admins and super admins, back-office admins): values measured more than `lateMeasureMaxDays` days before they are received are refused; null removes the bound",
+    summary: "Sets how the establishment takes in measures (its admins and super admins, back-office admins): values measured more than `lateMeasureMaxDays` days before they are received are refused (null removes the bound); a patient may correct a value she typed for `measureCorrectionMinutes` minutes",
     params: recordParams({ id: 'establishment' }), querystring: localeOnlyQuerySchema, body: measureSettingsSchema, response: { 200: measureSettingsSchema, ...errorResponses },
   }),
 } as const;

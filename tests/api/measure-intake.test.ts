@@ -116,13 +116,17 @@ describe('dates that cannot be true', () => {
   it("refuses values older than the establishment's bound on late values, set by its admins, saying the days", async () => {
     const azur = await establishmentIdOf(db, 'chu-azur');
     const path = `/api/establishments/${azur}/measure_settings`;
-    expect((await call('superadmin', 'get', path)).body).toEqual({ lateMeasureMaxDays: null });
+    expect((await call('superadmin', 'get', path)).body).toEqual({ lateMeasureMaxDays: null, measureCorrectionMinutes: 15 });
     // Another establishment's admin, a prescriber: not theirs to set.
-    expect((await call('admin.establishment', 'put', path, { lateMeasureMaxDays: 7 })).status).toBe(404);
-    expect((await call('prescriber', 'put', path, { lateMeasureMaxDays: 7 })).status).toBe(404);
-    for (const wrong of [0, -1, 3651, 2.5]) expect((await call('superadmin', 'put', path, { lateMeasureMaxDays: wrong })).status, String(wrong)).toBe(400);
-    const set = await call('superadmin', 'put', path, { lateMeasureMaxDays: 7 });
-    expect([set.status, set.body], set.text).toEqual([200, { lateMeasureMaxDays: 7 }]);
+    expect((await call('admin.establishment', 'put', path, { lateMeasureMaxDays: 7, measureCorrectionMinutes: 15 })).status).toBe(404);
+    expect((await call('prescriber', 'put', path, { lateMeasureMaxDays: 7, measureCorrectionMinutes: 15 })).status).toBe(404);
+    for (const wrong of [0, -1, 3651, 2.5]) expect((await call('superadmin', 'put', path, { lateMeasureMaxDays: wrong, measureCorrectionMinutes: 15 })).status, String(wrong)).toBe(400);
+    for (const wrong of [-1, 1441, 2.5, null]) {
+      const res = await call('superadmin', 'put', path, { lateMeasureMaxDays: 7, measureCorrectionMinutes: wrong });
+      expect([res.status, res.body.field], String(wrong)).toEqual([400, 'body.measureCorrectionMinutes']);
+    }
+    const set = await call('superadmin', 'put', path, { lateMeasureMaxDays: 7, measureCorrectionMinutes: 15 });
+    expect([set.status, set.body], set.text).toEqual([200, { lateMeasureMaxDays: 7, measureCorrectionMinutes: 15 }]);
     try {
       const file = await newFile(dayAgo(30));
       const spo2 = await indicator('spo2');
@@ -134,7 +138,7 @@ describe('dates that cannot be true', () => {
       expect((await countOf(file)).measures).toBe(0);
       expect((await send('patient.open', file, { indicatorId: spo2, value: 96, measuredAt: isoDaysAgo(6) })).status).toBe(201);
     } finally {
-      expect((await call('superadmin', 'put', path, { lateMeasureMaxDays: null })).status).toBe(200);
+      expect((await call('superadmin', 'put', path, { lateMeasureMaxDays: null, measureCorrectionMinutes: 15 })).status).toBe(200);
     }
     expect((await db.select({ days: establishments.lateMeasureMaxDays }).from(establishments).where(eq(establishments.id, azur)))[0]!.days).toBeNull();
   });

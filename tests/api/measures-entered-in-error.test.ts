@@ -20,7 +20,7 @@ let db: TestGateway['db']['database']['db'];
 const browsers = new Map<string, Browser>();
 const HOUR = 3_600_000;
 
-async function call(local: string, method: 'get' | 'post', path: string, body?: object) {
+async function call(local: string, method: 'get' | 'post' | 'put', path: string, body?: object) {
   let b = browsers.get(local);
   if (!b) { b = await login(gw.app, demoEmail(local)); browsers.set(local, b); }
   const req = b.agent[method](path).set('x-csrf-token', b.csrf);
@@ -254,8 +254,11 @@ describe('POST /patient_files/:id/measures/:measureId/correction', () => {
   async function typedAgo(measureId: string, n: number) {
     await db.update(measures).set({ recordedAt: new Date(gw.clock.now().getTime() - n * 60_000) }).where(eq(measures.id, measureId));
   }
+  /** Set as the establishment's admins set it, on My establishment (PUT measure_settings). */
   async function minutes(value: number) {
-    await db.update(establishments).set({ measureCorrectionMinutes: value }).where(eq(establishments.id, await establishmentIdOf(db, 'chu-azur')));
+    const path = `/api/establishments/${await establishmentIdOf(db, 'chu-azur')}/measure_settings`;
+    const res = await call('superadmin', 'put', path, { lateMeasureMaxDays: null, measureCorrectionMinutes: value });
+    expect([res.status, res.body], res.text).toEqual([200, { lateMeasureMaxDays: null, measureCorrectionMinutes: value }]);
   }
 
   it('the patient corrects her own value within the delay: the old one marked "corrected" by her, the new one recorded and evaluated, in one transaction', async () => {
