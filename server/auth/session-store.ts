@@ -4,7 +4,10 @@
  * The cookie holds 256 random bits; the table holds only their SHA-256. A gateway keeps what
  * it read for `cacheMs` (default 2 s) so that a busy session costs no query per call, and
  * writes the idle-extension back at most every `touchEveryMs`: sessions stay in the database,
- * so any number of gateways can serve them; a logout elsewhere is seen within `cacheMs`.
+ * so any number of gateways can serve them; a logout elsewhere is seen within `cacheMs`. The live
+ * stream (GET /api/events) does not rely on this memory: it reads its session and its user's
+ * memberships itself when it opens, and ends on the database's access notices
+ * (server/care/events/routes.ts).
  *
  * An account that holds a temporary password (`must_change_password`, first-login.ts) has no
  * session: none is created for it, and one that existed before the flag was set (a professional

@@ -271,8 +271,8 @@ function patientDataGrants(grants: Grants): { serviceIds: string[]; establishmen
 
 /**
  * The services whose patient files a professional opens (the professional part of
- * patientFileScope), as a set of ids: read once when a live stream opens, so that each event is
- * a lookup. One query only when a privilege is held for a whole establishment.
+ * patientFileScope), as a set of ids, so that each live event is a lookup. One query only when a
+ * privilege is held for a whole establishment.
  */
 export async function professionalServiceIds(db: Db, grants: Grants): Promise<ReadonlySet<string>> {
   const { serviceIds, establishmentIds } = patientDataGrants(grants);
@@ -282,6 +282,16 @@ export async function professionalServiceIds(db: Db, grants: Grants): Promise<Re
     for (const row of rows) ids.add(row.id);
   }
   return ids;
+}
+
+/**
+ * The same from the memberships as the database holds them now, not from the identity's grants
+ * (read with the session, up to the gateway's cacheMs earlier, or signed before a change): what a
+ * live stream opens with, after it has subscribed to the access notices that would end it
+ * (server/care/events/routes.ts).
+ */
+export async function currentProfessionalServiceIds(db: Db, userId: string): Promise<ReadonlySet<string>> {
+  return professionalServiceIds(db, await loadGrants(db, userId));
 }
 
 /**

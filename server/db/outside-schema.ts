@@ -31,6 +31,37 @@ export const OUTSIDE_SCHEMA: readonly OutsideSchema[] = [
       + 'this IMMUTABLE wrapper names its dictionary. Drizzle declares no function',
   },
   {
+    kind: 'function', name: 'function notify_session_ended()', migration: '0023_access_notices',
+    why: 'tells every LISTEN that a session ended, whoever deleted its row (server/db/access-notices.ts): '
+      + 'its live streams end at once. Drizzle declares no function',
+  },
+  {
+    kind: 'trigger', name: 'trigger sessions.sessions_access_notice', migration: '0023_access_notices',
+    why: 'calls notify_session_ended() for every deleted session row. Drizzle declares no trigger',
+  },
+  {
+    kind: 'function', name: 'function notify_member_changed()', migration: '0023_access_notices',
+    why: "tells every LISTEN that a user's grants changed (a membership row inserted, changed or deleted, "
+      + 'by a route or by hand): their live streams end at once. Drizzle declares no function',
+  },
+  {
+    kind: 'trigger', name: 'trigger establishment_members.establishment_members_access_notice', migration: '0023_access_notices',
+    why: 'calls notify_member_changed() for every changed establishment membership. Drizzle declares no trigger',
+  },
+  {
+    kind: 'trigger', name: 'trigger service_members.service_members_access_notice', migration: '0023_access_notices',
+    why: 'calls notify_member_changed() for every changed service membership. Drizzle declares no trigger',
+  },
+  {
+    kind: 'function', name: 'function notify_user_access_changed()', migration: '0023_access_notices',
+    why: "tells every LISTEN that a user's roles changed or that a temporary password ended their sessions. "
+      + 'Drizzle declares no function',
+  },
+  {
+    kind: 'trigger', name: 'trigger users.users_access_notice', migration: '0023_access_notices',
+    why: 'calls notify_user_access_changed() when roles change or must_change_password becomes true. Drizzle declares no trigger',
+  },
+  {
     kind: 'data', name: 'delete duplicate ongoing form responses before their unique index', migration: '0006_one_ongoing_response',
     why: 'a data move: the old race left duplicates that form_responses_one_ongoing_idx would refuse',
   },

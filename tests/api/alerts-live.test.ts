@@ -13,97 +13,18 @@
  * - Split mode: gateway and care API as two apps; the event passes through the proxy,
  *   uncompressed, with the session headers.
  */
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCareApi } from '../../server/care-app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { raiseAlerts } from '../../server/care/alerts/raise.ts';
-import { patientFiles } from '../../server/db/schema.ts';
-import type { AlertRaisedEvent } from '../../schemas/telemonitoring.ts';
 import { demoEmail, login, startGateway, type TestGateway } from '../helpers/app.ts';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.ts';
 import { patientFileIdsOf } from '../helpers/demo-data.ts';
+import { openStream, raiseOn, urlOf, waitListening } from '../helpers/live-stream.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 /** Spawning a tsx process takes 15-20 s on the loaded 2-core machine: each test allows several. */
 const SLOW = 180_000;
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-interface Stream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  events: AlertRaisedEvent[];
-  text: () => string;
-  /** Resolves with the first event matching, however long the machine takes (the test's timeout bounds it). */
-  next(match: (event: AlertRaisedEvent) => boolean): Promise<AlertRaisedEvent>;
-  ended: Promise<void>;
-  close(): void;
-}
-
-/** An EventSource as the browser opens one: the session cookie, Accept: text/event-stream. */
-function openStream(baseUrl: string, cookie: string, accept = 'text/event-stream'): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${baseUrl}/api/events`, { headers: { cookie: cookie.split(';')[0]!, accept, 'accept-encoding': 'gzip, br' } }, (res) => {
-      let raw = '';
-      const events: AlertRaisedEvent[] = [];
-      const waiting: { match: (e: AlertRaisedEvent) => boolean; resolve: (e: AlertRaisedEvent) => void }[] = [];
-      const ended = new Promise<void>((done) => { res.once('end', done); res.once('close', done); });
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        raw += chunk;
-        for (const block of chunk.split('\n\n')) {
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!data || !/^event: alert\.raised$/m.test(block)) continue;
-          const event = JSON.parse(data) as AlertRaisedEvent;
-          events.push(event);
-          for (const w of waiting.filter((x) => x.match(event))) { waiting.splice(waiting.indexOf(w), 1); w.resolve(event); }
-        }
-      });
-      resolve({
-        status: res.statusCode!, headers: res.headers, events, text: () => raw, ended,
-        next: (match) => new Promise((found) => {
-          const already = events.find(match);
-          if (already) found(already);
-          else waiting.push({ match, resolve: found });
-        }),
-        close: () => req.destroy(),
-      });
-    });
-    req.once('error', reject);
-  });
-}
-
-/** Raises one alert on a file: from another process on PostgreSQL, on the app's database with PGlite. */
-async function raiseOn(db: TestDatabase, fileId: string): Promise<string> {
-  if (usingPostgres) {
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/helpers/raise-alert-process.ts')], {
-        cwd: root, env: { ...process.env, RAISE_DATABASE_URL: db.url!, RAISE_FILE_ID: fileId }, stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-      child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-      child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`raising process exited ${code}: ${stderr}`))));
-    });
-    const raised = JSON.parse(out) as { batchId: string; pid: number };
-    expect(raised.pid).not.toBe(process.pid);
-    return raised.batchId;
-  }
-  const database = db.database.db;
-  const [file] = await database.select({ id: patientFiles.id, serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId));
-  const batch = await database.transaction((tx) => raiseAlerts(tx, file!, { source: 'MEASURES' }, [{ kind: 'THRESHOLD', crossing: { value: 1 } }], new Date()));
-  return batch!.batchId;
-}
-
-async function waitListening(app: FastifyInstance) {
-  await vi.waitFor(() => { if (!app.liveAlerts.listening) throw new Error('not listening yet'); }, { timeout: 30_000, interval: 50 });
-}
 
 describe('live alerts through the gateway', () => {
   let gw: TestGateway;
