@@ -139,6 +139,8 @@ export const ERROR_CODES = {
   caregiver_account_not_found: { status: 404 },
   caregiver_is_patient: { status: 409 },
   caregiver_already_added: { status: 409 },
+  /** A new account was asked with the e-mail of a patient-side account the establishment knows: that account is added by its e-mail. */
+  caregiver_account_exists: { status: 409 },
   // Identity (issue 10 §2, schemas/api/identity.ts)
   identity_trait_missing: { status: 400 },
   identity_trait_invalid: { status: 400 },

@@ -226,6 +226,8 @@ export const patientFileHistory = pgTable('patient_file_history', {
   // The history tab: newest first, paged, optionally one kind (0009).
   index('patient_file_history_file_idx').on(t.patientFileId, t.occurredAt.desc(), t.id.desc()),
   index('patient_file_history_file_type_idx').on(t.patientFileId, t.type, t.occurredAt.desc(), t.id.desc()),
+  // Who was removed as a caregiver: the establishment still knows them by e-mail (care/caregivers).
+  index('patient_file_history_removed_caregiver_idx').on(sql`(${t.payload} ->> 'userId')`).where(sql`${t.type} = 'CAREGIVER_REMOVED'`),
 ]);
 
 /** Key-value facts about this database, e.g. when demo data was provisioned. */

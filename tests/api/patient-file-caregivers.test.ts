@@ -6,7 +6,9 @@
  * themself and a caregiver already there 409; the new account's credentials answered once and
  * good for the first-login step only; history CAREGIVER_ADDED / CAREGIVER_REMOVED in the same
  * transaction; the caregiver sees and loses the file on their very next call, without logging in
- * again; scope: another service or establishment 404, the patient and caregivers 403; a closed
+ * again; a caregiver removed is added back with the same account (by e-mail; a new account asked
+ * with that e-mail is 409 caregiver_account_exists), and stays unknown to other establishments;
+ * scope: another service or establishment 404, the patient and caregivers 403; a closed
  * file read-only. Runs on PGlite and on PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,7 +18,7 @@ import { caregivers, patientFileHistory, patientFiles, services, users } from '.
 import type { AddedCaregiver, Caregiver } from '../../schemas/caregivers.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { loginResponse } from '../helpers/auth-flow.ts';
-import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -221,6 +223,75 @@ describe('what the caregiver sees follows at once', () => {
       const res = await remove('prescriber', file, userId);
       expect([res.status, res.body.code]).toEqual([404, 'not_found']);
     }
+  });
+});
+
+describe('a caregiver removed from a file', () => {
+  const accountsWith = async (email: string) => db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+
+  it('is added back by e-mail, to that file and to another of the establishment, with the same account', async () => {
+    const file = await newFile();
+    const body = newAccount();
+    const created = (await add('prescriber', file, body)).body as AddedCaregiver;
+    expect((await remove('prescriber', file, created.caregiver.userId)).status).toBe(204);
+
+    const again = await add('prescriber', file, { email: body.newAccount.email.toUpperCase() });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body).toEqual({ caregiver: expect.objectContaining({ userId: created.caregiver.userId, firstName: 'Jeanne' }) });
+    expect((await historyOf(file)).map((e) => e.type)).toEqual(['CAREGIVER_ADDED', 'CAREGIVER_REMOVED', 'CAREGIVER_ADDED']);
+    // Removed from this file, the establishment still knows the account for its other files.
+    expect((await remove('prescriber', file, created.caregiver.userId)).status).toBe(204);
+    const other = await newFile({ patient: 'patient.multi', service: 'Chirurgie orthopédique' });
+    const elsewhere = await add('operator', other, { email: body.newAccount.email });
+    expect([elsewhere.status, elsewhere.body.caregiver?.userId], elsewhere.text).toEqual([201, created.caregiver.userId]);
+    expect(await accountsWith(body.newAccount.email)).toEqual([{ id: created.caregiver.userId }]);
+  });
+
+  it('is added back with the account the caregiver already had: the demo caregiver, removed from every file', async () => {
+    const paul = await userIdOf(db, 'caregiver');
+    const [camille] = await patientFileIdsOf(db, 'patient.open');
+    // Removed from Camille Martin's file and from every other, he follows no file: only their history says the establishment knew him.
+    const followed = await db.select({ id: caregivers.patientFileId }).from(caregivers).where(eq(caregivers.userId, paul));
+    expect(followed.map((f) => f.id)).toContain(camille);
+    for (const { id } of followed) expect((await remove('operator', id, paul)).status).toBe(204);
+    expect(await db.select().from(caregivers).where(eq(caregivers.userId, paul))).toEqual([]);
+    for (const to of [await newFile(), camille!]) {
+      const again = await add('prescriber', to, { email: demoEmail('caregiver') });
+      expect([again.status, again.body.caregiver?.userId], again.text).toEqual([201, paul]);
+    }
+  });
+
+  it('is offered their existing account, never a second one, when a new account is asked with their e-mail (409 caregiver_account_exists, fr/en/ar)', async () => {
+    const file = await newFile();
+    const body = newAccount();
+    const created = (await add('prescriber', file, body)).body as AddedCaregiver;
+    expect((await remove('prescriber', file, created.caregiver.userId)).status).toBe(204);
+    const messages = {
+      fr: 'Cette personne a déjà un compte : ajoutez-la avec son adresse e-mail.',
+      en: 'This person already has an account: add them with their e-mail address.',
+      ar: 'لهذا الشخص حساب بالفعل: أضفه بعنوان بريده الإلكتروني.',
+    };
+    for (const l of ['fr', 'en', 'ar'] as const) {
+      const res = await add('prescriber', file, newAccount({ email: body.newAccount.email }), l);
+      expect([res.status, res.body.code, res.body.field, res.body.message]).toEqual([409, 'caregiver_account_exists', 'body.newAccount.email', messages[l]]);
+    }
+    expect(await accountsWith(body.newAccount.email)).toEqual([{ id: created.caregiver.userId }]);
+    expect(await db.select().from(caregivers).where(eq(caregivers.patientFileId, file))).toEqual([]);
+  });
+
+  it('stays unknown to another establishment (the same 404 as an unknown e-mail)', async () => {
+    const file = await newFile();
+    const body = newAccount();
+    const created = (await add('prescriber', file, body)).body as AddedCaregiver;
+    expect((await remove('prescriber', file, created.caregiver.userId)).status).toBe(204);
+    const tilleuls = await newFile({ service: 'Pneumologie', establishment: 'clinique-des-tilleuls', patient: 'patient.multi' });
+    const answers = [];
+    for (const email of [body.newAccount.email, 'nobody@example.org']) {
+      const res = await add('pro.two', tilleuls, { email });
+      answers.push([res.status, res.body.code, res.body.field, res.body.message]);
+    }
+    expect(answers[0]).toEqual([404, 'caregiver_account_not_found', 'body.email', expect.any(String)]);
+    expect(answers[1]).toEqual(answers[0]);
   });
 });
 

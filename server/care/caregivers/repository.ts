@@ -13,14 +13,17 @@
  *
  * No account-existence oracle for people outside the establishment: adding by e-mail finds only
  * patient-side accounts (ROLE_PATIENT) the establishment already knows — a patient of one of its
- * files or a caregiver of one. Any other e-mail (unknown, a professional's, a patient known only
- * elsewhere) gets the same answer, 404 caregiver_account_not_found on body.email. The one thing
- * left is the platform-wide uniqueness of e-mails, which a new account (as a new patient, spec
- * 001 §5 "not already used") must still respect: email_already_used.
+ * files, a caregiver of one, or a caregiver once removed from one (the file's history says so:
+ * removed, a caregiver can be added back with the same account, issue 19). Any other e-mail
+ * (unknown, a professional's, a patient known only elsewhere) gets the same answer, 404
+ * caregiver_account_not_found on body.email. The one thing left is the platform-wide uniqueness
+ * of e-mails, which a new account (as a new patient, spec 001 §5 "not already used") must still
+ * respect: email_already_used — or, for an account the establishment knows, 409
+ * caregiver_account_exists, which says to add that account by its e-mail (one account per e-mail).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { caregivers, patientFiles, services, users } from '../../db/schema.ts';
+import { caregivers, patientFileHistory, patientFiles, services, users } from '../../db/schema.ts';
 import { AppError, notFound, type FieldError } from '../../errors.ts';
 import { translator } from '../../i18n/index.ts';
 import { issueTemporaryPassword } from '../../shared/temporary-password.ts';
@@ -63,15 +66,24 @@ async function caregiverOf(care: CareContext, file: PatientFileHandle, userId: s
   return row && toCaregiver(row);
 }
 
-/** A patient-side account the file's establishment knows (its patient or caregiver of one of its files), by e-mail. */
+/**
+ * A patient-side account the file's establishment knows, by e-mail: the patient of one of its
+ * files, a caregiver of one, or a caregiver removed from one (CAREGIVER_REMOVED names them;
+ * patient_file_history_removed_caregiver_idx finds those entries by account).
+ */
 async function knownPatientSideAccount(care: CareContext, establishmentId: string, email: string) {
+  const ofEstablishment = (fileId: SQL) => sql`exists (select 1 from ${patientFiles} f join ${services} s on s.id = f.service_id
+    where f.id = ${fileId} and s.establishment_id = ${establishmentId})`;
   const [row] = await care.db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(and(
     eq(sql`lower(${users.email})`, email.toLowerCase()),
     sql`'ROLE_PATIENT' = any(${users.roles})`,
-    sql`exists (select 1 from ${patientFiles} join ${services} on ${services.id} = ${patientFiles.serviceId}
-      where ${services.establishmentId} = ${establishmentId}
-      and (${patientFiles.patientId} = ${users.id}
-        or exists (select 1 from ${caregivers} where ${caregivers.patientFileId} = ${patientFiles.id} and ${caregivers.userId} = ${users.id})))`,
+    or(
+      sql`exists (select 1 from ${patientFiles} f join ${services} s on s.id = f.service_id
+        where f.patient_id = ${users.id} and s.establishment_id = ${establishmentId})`,
+      sql`exists (select 1 from ${caregivers} c where c.user_id = ${users.id} and ${ofEstablishment(sql`c.patient_file_id`)})`,
+      sql`exists (select 1 from ${patientFileHistory} h where h.type = 'CAREGIVER_REMOVED' and (h.payload ->> 'userId') = ${users.id}::text
+        and ${ofEstablishment(sql`h.patient_file_id`)})`,
+    ),
   ));
   return row;
 }
@@ -120,7 +132,11 @@ export async function addCaregiver(care: CareContext, file: PatientFileHandle, b
     const [firstName, lastName] = [account.firstName!.trim(), account.lastName!.trim()];
     const taken = () => invalid(care, [{ field: 'body.newAccount.email', code: 'email_already_used' }], 409);
     const [used] = await care.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-    if (used) throw taken();
+    if (used) {
+      // One account per e-mail: an account the establishment knows is added by its e-mail, never created twice.
+      if (await knownPatientSideAccount(care, file.establishmentId, email)) throw invalid(care, [{ field: 'body.newAccount.email', code: 'caregiver_account_exists' }], 409);
+      throw taken();
+    }
     const { password, stored } = await issueTemporaryPassword();
     let userId: string;
     try {

@@ -8,6 +8,8 @@
  * active, non-excluded patient_file_protocols row) — replace the indicator's default boundaries
  * (no file, no protocol) for that indicator only; without any, the active defaults apply.
  * The reference value in force: the file's active one, else the indicator's global one.
+ * Every indicator of the file's establishment is the file's, whether or not a threshold applies:
+ * a protocol brings thresholds, never the indicator (docs/clinical-rules.md).
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -43,11 +45,13 @@ export interface IndicatorInForce {
   visibleToPatients: boolean;
 }
 
-const fileOwned = (fileId: string) => and(
-  eq(indicatorBoundaries.patientFileId, fileId),
-  or(isNull(indicatorBoundaries.patientFileProtocolId), and(eq(patientFileProtocols.active, true), isNull(patientFileProtocols.excludedAt))),
-);
 const defaultOwned = and(isNull(indicatorBoundaries.patientFileId), isNull(indicatorBoundaries.protocolId));
+/** The file's own boundaries, and those a protocol brought while it is active and not excluded. */
+const fileOwned = and(
+  eq(indicatorBoundaries.patientFileId, patientFiles.id),
+  or(isNull(indicatorBoundaries.patientFileProtocolId), sql`exists (select 1 from ${patientFileProtocols} p
+    where p.id = ${indicatorBoundaries.patientFileProtocolId} and p.active and p.excluded_at is null)`),
+);
 
 /**
  * Per indicator of the file's establishment (or of `indicatorIds` among them), the boundaries in
@@ -85,13 +89,13 @@ export async function effectiveBoundaries(db: Db, fileId: string, indicatorIds?:
     .innerJoin(indicators, eq(indicators.establishmentId, services.establishmentId))
     .innerJoin(units, eq(units.id, indicators.unitId))
     .leftJoin(referenceValues, and(eq(referenceValues.patientFileId, patientFiles.id), eq(referenceValues.indicatorId, indicators.id), isNull(referenceValues.deactivatedAt)))
+    // Which boundaries apply is said in the join, never in the where: an indicator whose only
+    // boundaries a deactivated or excluded protocol brought is still the file's, with none in
+    // force (issue 19: filtered after the join, it vanished and its values were refused 404).
     .leftJoin(indicatorBoundaries, and(eq(indicatorBoundaries.indicatorId, indicators.id), eq(indicatorBoundaries.active, true),
-      or(defaultOwned, eq(indicatorBoundaries.patientFileId, patientFiles.id))))
-    .leftJoin(patientFileProtocols, eq(patientFileProtocols.id, indicatorBoundaries.patientFileProtocolId))
+      or(defaultOwned, fileOwned)))
     .leftJoin(interventionLevels, eq(interventionLevels.id, indicatorBoundaries.levelId))
-    .where(and(eq(patientFiles.id, fileId), indicatorIds ? inArray(indicators.id, [...new Set(indicatorIds)]) : undefined,
-      // A boundary a deactivated or excluded protocol brought is as if absent.
-      or(isNull(indicatorBoundaries.id), defaultOwned, fileOwned(fileId))))
+    .where(and(eq(patientFiles.id, fileId), indicatorIds ? inArray(indicators.id, [...new Set(indicatorIds)]) : undefined))
     .orderBy(indicators.id, sql`${interventionLevels.rank} nulls last`, indicatorBoundaries.value, indicatorBoundaries.id);
 
   const fileBoundaries = new Map<string, EffectiveBoundary[]>();

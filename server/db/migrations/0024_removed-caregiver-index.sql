@@ -1,0 +1,1 @@
+CREATE INDEX "patient_file_history_removed_caregiver_idx" ON "patient_file_history" USING btree (("payload" ->> 'userId')) WHERE "patient_file_history"."type" = 'CAREGIVER_REMOVED';
