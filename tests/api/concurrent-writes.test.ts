@@ -1,7 +1,8 @@
 /**
  * Issue 19, "Races answered 500 or duplicated": every create and state change of the care API
  * (POST, PUT, PATCH, DELETE under /api, found in the running app like the access matrix finds
- * them) is sent ten times at once with the same valid body, each call with its own
+ * them) is sent ten times at once with the same valid body (its ids from the world, the other
+ * fields sampled from the schema or given by the route's case), each call with its own
  * Idempotency-Key (so they are ten requests, not one replayed), on a world of its own
  * (tests/helpers/route-walk/world.ts). Concurrent writes to one record answer once and 409 (or
  * 404 once it is gone) otherwise, or take turns; never a 5xx, never a record twice where the
@@ -23,9 +24,9 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  alertStatuses, chartDisplays, formOccurrences, identityDocuments, patientFiles, consents, formResponses, formTypes, identityDocumentTypes, indicatorBoundaries, indicators, indicatorTypes,
-  indicatorValuesTableSettings, interventionLevels, measures, nonObservanceRules, patientConditions, patientFileForms, patientFileHistory,
-  patientFileProtocols, personInterventionLevels, protocols, referenceValues, units, users,
+  alertStatuses, chartDisplays, consents, formOccurrences, formResponses, formTypes, identityDocuments, identityDocumentTypes, indicatorBoundaries, indicators,
+  indicatorTypes, indicatorValuesTableSettings, interventionLevels, measures, nonObservanceRules, patientConditions, patientFileForms, patientFileHistory,
+  patientFileProtocols, patientFiles, personInterventionLevels, protocols, referenceValues, units, users,
 } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { userIdOf } from '../helpers/demo-data.ts';
@@ -328,7 +329,8 @@ const CASES: Record<string, Case> = {
     once: history('PROTOCOL_ACTIVATED'),
   },
   'POST /api/patient_file_protocols/:id/deactivate': { caller: 'prescriber', once: history('PROTOCOL_DEACTIVATED') },
-  'POST /api/patient_file_protocols/:id/exclude': { caller: 'prescriber', ...notRepeated('a state of one record, checked by its history below') },
+  // An exclusion is recorded as PROTOCOL_DEACTIVATED with `excluded` (on-file.ts): the only one of the world's file.
+  'POST /api/patient_file_protocols/:id/exclude': { caller: 'prescriber', once: history('PROTOCOL_DEACTIVATED') },
   'POST /api/patient_file_protocols/:id/restore': {
     caller: 'prescriber',
     before: async (w) => { await db.update(patientFileProtocols).set({ excludedAt: new Date() }).where(eq(patientFileProtocols.id, w.fileProtocol)); },
@@ -386,8 +388,12 @@ const CASES: Record<string, Case> = {
 
   // The indicators tab's charts and table: what a professional shows, not clinical records.
   'POST /api/patient_files/:id/chart_displays': {
+    // Ten charts asked are ten charts shown, each removable (a display, not a clinical record); each in a place of its own.
     caller: 'prescriber', body: () => ({ chartType: 'line', periodDays: 30, visibleToPatient: false }),
-    ...notRepeated('ten charts asked are ten charts shown, each removable: a display, not a clinical record'),
+    once: { what: 'charts of the file at the same position', count: async ({ world }) => {
+      const rows = await db.select({ n: count() }).from(chartDisplays).where(eq(chartDisplays.patientFileId, world.patientFile)).groupBy(chartDisplays.position);
+      return Math.max(0, ...rows.map((r) => r.n));
+    } },
   },
   'PUT /api/chart_displays/:chartDisplayId': {
     caller: 'prescriber', body: () => ({ chartType: 'bar', periodDays: 60, visibleToPatient: true }),
@@ -462,9 +468,6 @@ beforeAll(async () => {
     for (const row of await db.select({ id: indicators.id, establishmentId: indicators.establishmentId }).from(indicators).where(eq(indicators.reference, reference))) {
       ids[`${reference}:${row.establishmentId}`] = row.id;
     }
-  }
-  for (const row of await db.select({ id: interventionLevels.id, establishmentId: interventionLevels.establishmentId }).from(interventionLevels).where(eq(interventionLevels.rank, 1))) {
-    ids[`level1:${row.establishmentId}`] = row.id;
   }
 }, 300_000);
 afterAll(async () => {
