@@ -27,6 +27,11 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 422 },
   /** The first call with this key still runs after the retry waited for it. */
   idempotency_key_in_progress: { status: 409 },
+  // Concurrent writes (issue 19): what the database refused that no route mapped (server/plugins/errors.ts).
+  /** A unique index refused a row no route maps to an error of its own: the record exists already. */
+  already_exists: { status: 409 },
+  /** PostgreSQL gave up a transaction for another's (a deadlock, a serialization failure): nothing was written, try again. */
+  concurrent_change: { status: 409 },
   /** GET /api/events without `Accept: text/event-stream`: the stream is for EventSource only. */
   event_stream_only: { status: 406 },
   // Input
@@ -84,6 +89,9 @@ export const ERROR_CODES = {
   /** A questionnaire excluded from the file (spec 001 §4): out of the plan, not answerable until restored. */
   form_excluded: { status: 409 },
   form_already_excluded: { status: 409 },
+  /** Activating an active questionnaire, deactivating an inactive one: the state changes once. */
+  form_already_active: { status: 409 },
+  form_already_inactive: { status: 409 },
   form_not_excluded: { status: 409 },
   /** A chart display of the indicators tab excluded twice, or restored while shown (server/care/chart-displays/). */
   chart_display_already_excluded: { status: 409 },
@@ -183,6 +191,8 @@ export const ERROR_CODES = {
   non_compliance_rule_deactivated: { status: 409 },
   non_compliance_rule_excluded: { status: 409 },
   non_compliance_rule_not_excluded: { status: 409 },
+  /** The file already has its own active rule on the same indicators, period and level: it would alert twice. */
+  non_compliance_rule_already_exists: { status: 409 },
   // Medical protocols (issue 11 §8, server/care/protocols/)
   /** A questionnaire without planning (FREE) given a planning in a protocol. */
   planning_for_free_form: { status: 400 },

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { formOccurrences, formResponses, forms, patientFileForms, patientFileHistory } from '../db/schema.ts';
+import { formOccurrences, formResponses, forms, patientFileForms, patientFileHistory, patientFiles } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { HistoryKind } from '../../schemas/history.ts';
 import { policies, type Who } from './access.ts';
@@ -37,6 +37,15 @@ export interface PatientFileHandle extends Readonly<OpenedFileRow> {
    * everyone (409 patient_file_closed). Only reopening, and the close itself, skip it.
    */
   requireOpen(): void;
+  /**
+   * Takes the file's row lock (FOR NO KEY UPDATE) until `tx` ends, then checks the file is still
+   * open. A change that reads the file's records before it writes (one active reference value,
+   * one identical rule, the thresholds' first set) takes it first: concurrent changes to one file
+   * take turns, and the later one sees what the earlier one wrote (issue 19, "Races answered 500
+   * or duplicated"). The lock lets other rows' foreign keys to the file through (FOR KEY SHARE),
+   * and is the one measures take (measures/dates.ts lockFileForMeasures).
+   */
+  lockOpen(tx: Db): Promise<void>;
   /** The assignment of a form to this file, with the form; undefined when the form is not assigned here. */
   assignmentOf(formId: string): Promise<{ assignment: typeof patientFileForms.$inferSelect; form: typeof forms.$inferSelect } | undefined>;
   /** An occurrence of one of this file's assignments; undefined otherwise. */
@@ -71,6 +80,13 @@ export function patientFileHandle(db: Db, caller: Who & { userId: string }, now:
 
     requireOpen() {
       if (row.status !== 'OPEN') throw new AppError(409, 'patient_file_closed');
+    },
+
+    async lockOpen(tx) {
+      const [locked] = await tx.select({ status: patientFiles.status }).from(patientFiles).where(eq(patientFiles.id, row.id)).for('no key update');
+      if (!locked) throw notFound();
+      // Closed while this change waited for the lock: read-only from now on.
+      if (locked.status !== 'OPEN') throw new AppError(409, 'patient_file_closed');
     },
 
     async assignmentOf(formId) {

@@ -9,6 +9,10 @@
  *
  * Anything else is rethrown as it was. Index names are those of server/db/schema.ts (a primary
  * key's is `<table>_<columns>_pk`).
+ *
+ * What no route maps still never answers 500: the error handler asks `concurrentWriteError()`
+ * (server/plugins/errors.ts), a 409 with a stable code but no field — the safety net, not the way:
+ * a route maps its own indexes, or serialises its writes on the owning row (issue 19).
  */
 import { AppError } from '../errors.ts';
 
@@ -18,6 +22,10 @@ export const SQLSTATE = {
   foreignKeyViolation: '23503',
   /** An ON DELETE RESTRICT key: PostgreSQL 16+ (PGlite is 17) says this where 15 said 23503. */
   restrictViolation: '23001',
+  /** A SERIALIZABLE or REPEATABLE READ transaction lost to a concurrent one. */
+  serializationFailure: '40001',
+  /** Two transactions waited for each other's row locks; PostgreSQL ended one. */
+  deadlockDetected: '40P01',
 } as const;
 
 export interface DatabaseErrorFacts {
@@ -83,4 +91,17 @@ export async function restricted<T>(inUse: () => AppError, write: () => Promise<
     if (isReferenceViolation(error)) throw inUse();
     throw error;
   }
+}
+
+/**
+ * The error handler's safety net for writes that met another at once and that no route mapped: a
+ * unique violation (the record exists: 409 already_exists) or a transaction PostgreSQL gave up
+ * (a deadlock, a serialization failure: nothing was written, 409 concurrent_change). Undefined
+ * for anything else, which stays a 500.
+ */
+export function concurrentWriteError(error: unknown): AppError | undefined {
+  const code = databaseErrorOf(error)?.code;
+  if (code === SQLSTATE.uniqueViolation) return new AppError(409, 'already_exists');
+  if (code === SQLSTATE.serializationFailure || code === SQLSTATE.deadlockDetected) return new AppError(409, 'concurrent_change');
+  return undefined;
 }

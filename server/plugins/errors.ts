@@ -2,7 +2,8 @@
  * The one error handler: AppError → its status and translated message; schema violations →
  * 400 naming the field, in the request's language; errors the framework or its plugins raise
  * (bad JSON, content types, multipart framing, bad URLs) → a stable app code of their own, also
- * translated; anything else → 500 "An error occurred", never the internals.
+ * translated; a unique violation or a deadlock no route mapped → 409 (server/db/errors.ts
+ * concurrentWriteError); anything else → 500 "An error occurred", never the internals.
  */
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
@@ -11,6 +12,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import localize from 'ajv-i18n';
 import type { ErrorCode } from '../../schemas/errors.ts';
+import { concurrentWriteError } from '../db/errors.ts';
 import { AppError, type FieldError } from '../errors.ts';
 import { translator, type Language } from '../i18n/index.ts';
 
@@ -173,6 +175,13 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     const known = appErrorOf(error);
     if (known) return sendError(request, reply, known);
+    // A write the database refused because another ran at once, which the route did not map:
+    // 409 with a stable code rather than 500, logged so that the route gets its own mapping.
+    const refused = concurrentWriteError(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'unmapped database refusal of a concurrent write');
+      return sendError(request, reply, refused);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError(500, 'internal_error'));
   });

@@ -22,212 +22,27 @@
  * establishment's catalogue is theirs). What the last three may reach is pinned by `REACH`.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { FastifySchema } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertStatuses, chartDisplays, formTypes, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
-import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
-import { raiseAlerts } from '../../server/care/alerts/raise.ts';
-import { measures, nonObservanceRules } from '../../server/db/schema.ts';
+import { formOccurrences, patientFileForms, serviceMembers } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
-import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
+import { patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
 import { calls, formIdOf, MIME, PNG, uploadFile } from '../helpers/questionnaires.ts';
-import { recordKindOf, type RecordKind } from '../../schemas/api/record-id.ts';
+import type { RecordKind } from '../../schemas/api/record-id.ts';
+import { callOf } from '../helpers/route-walk/calls.ts';
+import { registeredRoutes, type IdField, type Route } from '../helpers/route-walk/routes.ts';
+import { worldBuilder, type Establishment, type World } from '../helpers/route-walk/world.ts';
 
 /** The kinds of records an id can name: what contracts declare (schemas/api/record-id.ts). */
 type Kind = RecordKind;
-type Location = 'params' | 'querystring' | 'body';
-
-/** Values of fields that are not ids, when the schema's own default or first choice would not reach the handler. */
-const SAMPLES: Record<string, unknown> = { page: 'patient-home', version: 1 };
-
-interface JsonSchema {
-  type?: string | string[]; format?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema;
-  default?: unknown; const?: unknown; enum?: unknown[]; minimum?: number; minLength?: number; oneOf?: JsonSchema[]; anyOf?: JsonSchema[];
-}
-/** Names ending in Id that name no record of ours: the patient's identifier in another system (free text, patient form). */
-const NOT_IDS = new Set(['externalId']);
-const looksLikeId = (name: string, schema: JsonSchema) =>
-  name === 'id' || (/Ids?$/.test(name) && !NOT_IDS.has(name)) || schema.format === 'uuid' || recordKindOf(schema) !== undefined;
-/** A list of ids (`serviceIds`, or items that are ids): driven with a one-id list. */
-const isIdList = (name: string, schema: JsonSchema) => schema.items !== undefined && (looksLikeId('', schema.items) || /Ids$/.test(name));
-
-/** A value the schema accepts, for the fields that are not ids. */
-function sample(schema: JsonSchema, name = ''): unknown {
-  if (name in SAMPLES) return SAMPLES[name];
-  if (schema.default !== undefined) return schema.default;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  const branch = (schema.oneOf ?? schema.anyOf)?.find((b) => b.type !== 'null');
-  if (branch) return sample(branch, name);
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'object' || schema.properties) {
-    return Object.fromEntries((schema.required ?? []).map((p) => [p, sample(schema.properties?.[p] ?? {}, p)]));
-  }
-  if (type === 'array') return [];
-  if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
-  if (type === 'boolean') return false;
-  // A string of a format the validator checks: a valid one (a past day, an instant), so the call reaches the ids.
-  if (schema.format === 'date') return '2026-01-15';
-  if (schema.format === 'date-time') return '2026-01-15T08:00:00.000Z';
-  return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-}
-
-/** `item`: for an id inside list items (`boundaries[].levelId`), the items' schema: the call sends one such item. */
-interface IdField { location: Location; name: string; kind: Kind | undefined; required: boolean; list: boolean; item?: JsonSchema }
-interface Route { method: string; url: string; schema: FastifySchema; fields: IdField[]; multipart: boolean }
-
-/**
- * The id fields of a schema, its kind as declared. Nested objects are walked (`filters.serviceIds`),
- * and objects in lists (`boundaries[].levelId`: driven with a one-item list).
- */
-function idFields(location: Location, schema: JsonSchema | undefined, prefix = '', item?: JsonSchema): IdField[] {
-  const out: IdField[] = [];
-  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
-    const path = `${prefix}${name}`;
-    const required = (schema?.required ?? []).includes(name);
-    if (isIdList(name, property)) {
-      out.push({ location, name: path, kind: recordKindOf(property.items), required, list: true, item });
-    } else if (looksLikeId(name, property)) {
-      out.push({ location, name: path, kind: recordKindOf(property), required, list: false, item });
-    } else if (property.properties) {
-      out.push(...idFields(location, property, `${path}.`, item));
-    } else if (property.items?.properties && !item) {
-      out.push(...idFields(location, property.items, `${path}[].`, property.items));
-    }
-  }
-  return out;
-}
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
 let routes: Route[];
 
-/** A new OPEN file of a demo patient in the given service, with caregivers if asked. */
-async function newFile(patient: string, establishment: 'chu-azur' | 'clinique-des-tilleuls', service: string, followers: string[] = []) {
-  const [s] = await db.select({ id: services.id }).from(services)
-    .where(and(eq(services.establishmentId, await establishmentIdOf(db, establishment)), eq(services.name, service)));
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, patient), serviceId: s!.id, status: 'OPEN' }).returning();
-  for (const local of followers) await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, local) });
-  return file!.id;
-}
-
-/** A condition on the file, of a pathology of its establishment (demo pathologies, server/demo/population.ts). */
-async function conditionOf(fileId: string, establishmentId: string) {
-  const [pathology] = await db.select({ id: pathologies.id }).from(pathologies).where(eq(pathologies.establishmentId, establishmentId)).limit(1);
-  const [condition] = await db.insert(patientConditions).values({ patientFileId: fileId, pathologyId: pathology!.id }).returning({ id: patientConditions.id });
-  return { condition: condition!.id, pathology: pathology!.id };
-}
-
-/**
- * A note of the file, and a caregiver of it: the one it has (the callers' own file is followed by
- * the demo caregiver), else new.consent, who calls nothing here.
- */
-async function noteAndCaregiverOf(fileId: string, pro: string) {
-  const [note] = await db.insert(patientFileNotes).values({ patientFileId: fileId, authorId: await userIdOf(db, pro), text: 'Note de suivi' })
-    .returning({ id: patientFileNotes.id });
-  let [follower] = await db.select({ userId: caregivers.userId }).from(caregivers).where(eq(caregivers.patientFileId, fileId));
-  if (!follower) [follower] = await db.insert(caregivers).values({ patientFileId: fileId, userId: await userIdOf(db, 'new.consent') }).returning({ userId: caregivers.userId });
-  return { note: note!.id, caregiver: follower!.userId };
-}
-
-/**
- * A person of the world's service (a new patient with an OPEN file there), an identity-document type
- * of its establishment and an identity document of that person (persons are not per establishment:
- * a demo patient may have files the caller reaches elsewhere).
- */
-async function identityOf(fileId: string, establishmentId: string, pro: string) {
-  const [{ serviceId }] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId)) as [{ serviceId: string }];
-  const [person] = await db.insert(users).values({ email: `person-${randomUUID()}@example.test`, passwordHash: 'x', roles: ['ROLE_PATIENT'], firstName: 'Anne', lastName: 'Autre' })
-    .returning({ id: users.id });
-  await db.insert(patientFiles).values({ patientId: person!.id, serviceId, status: 'OPEN' });
-  const [type] = await db.insert(identityDocumentTypes).values({ establishmentId, label: `Passeport ${randomUUID()}` }).returning({ id: identityDocumentTypes.id });
-  const uploaderId = await userIdOf(db, pro);
-  const [file] = await db.insert(files).values({ uploaderId, name: 'cni.png' }).returning({ id: files.id });
-  const [doc] = await db.insert(identityDocuments).values({ personId: person!.id, establishmentId, typeId: type!.id, fileId: file!.id, uploadedBy: uploaderId })
-    .returning({ id: identityDocuments.id });
-  return { person: person!.id, identityDocument: doc!.id, identityDocumentType: type!.id };
-}
-
-/** A non-compliance rule of the file (on a demo indicator of its establishment). */
-async function ruleOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls') {
-  const [indicator] = await db.select({ id: indicators.id }).from(indicators)
-    .where(and(eq(indicators.establishmentId, await establishmentIdOf(db, establishment)), eq(indicators.reference, 'weight')));
-  const [rule] = await db.insert(nonObservanceRules).values({ patientFileId: fileId, indicatorIds: [indicator!.id], periodInDays: 3 }).returning({ id: nonObservanceRules.id });
-  return { nonComplianceRule: rule!.id };
-}
-
-/** A chart display of the file's indicators tab (of one of its establishment's demo indicators). */
-async function chartDisplayOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls') {
-  const [indicator] = await db.select({ id: indicators.id }).from(indicators)
-    .where(and(eq(indicators.establishmentId, await establishmentIdOf(db, establishment)), eq(indicators.reference, 'weight')));
-  const [chart] = await db.insert(chartDisplays).values({ patientFileId: fileId, indicatorIds: [indicator!.id] }).returning({ id: chartDisplays.id });
-  return { chartDisplay: chart!.id };
-}
-
-/** A threshold of the file's own and a reference value of the file (on a demo indicator of its establishment). */
-async function thresholdsOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls') {
-  const establishmentId = await establishmentIdOf(db, establishment);
-  const [indicator] = await db.select({ id: indicators.id }).from(indicators).where(and(eq(indicators.establishmentId, establishmentId), eq(indicators.reference, 'spo2')));
-  const [level] = await db.select({ id: interventionLevels.id }).from(interventionLevels).where(and(eq(interventionLevels.establishmentId, establishmentId), eq(interventionLevels.rank, 1)));
-  const [boundary] = await db.insert(indicatorBoundaries).values({ indicatorId: indicator!.id, patientFileId: fileId, levelId: level!.id, operator: '<', value: 85 }).returning({ id: indicatorBoundaries.id });
-  const [reference] = await db.insert(referenceValues).values({ indicatorId: indicator!.id, patientFileId: fileId, value: 96 }).returning({ id: referenceValues.id });
-  return { boundary: boundary!.id, referenceValue: reference!.id };
-}
-
-/** A value of the file the patient typed (on a demo indicator of its establishment visible to patients). */
-async function measureOf(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls', patient: string) {
-  const [indicator] = await db.select({ id: indicators.id }).from(indicators)
-    .where(and(eq(indicators.establishmentId, await establishmentIdOf(db, establishment)), eq(indicators.reference, 'weight')));
-  const now = gw.clock.now();
-  const [measure] = await db.insert(measures).values({
-    patientFileId: fileId, indicatorId: indicator!.id, value: 70, enteredValue: 70, enteredUnit: 'kg', measuredAt: now, recordedAt: now,
-    recordedBy: await userIdOf(db, patient), source: 'MANUAL',
-  }).returning({ id: measures.id });
-  return { measure: measure!.id };
-}
-
-/** A pending alert of the file, in its batch (raised as a measure would raise it). */
-async function alertOf(fileId: string) {
-  const [file] = await db.select({ id: patientFiles.id, serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId));
-  const raised = await db.transaction((tx) => raiseAlerts(tx, file!, { source: 'MEASURES' }, [{ kind: 'THRESHOLD', crossing: {} }], new Date()));
-  return { alert: raised!.alertIds[0]!, alertBatch: raised!.batchId };
-}
-
-/** A record of each kind of the establishment's telemonitoring catalogue (indicator types, units, indicators, alert statuses, levels). */
-async function catalogueOf(establishmentId: string) {
-  const tag = randomUUID();
-  const [type] = await db.insert(indicatorTypes).values({ establishmentId, name: { fr: `Type ${tag}` } }).returning({ id: indicatorTypes.id });
-  const [unit] = await db.insert(units).values({ establishmentId, ucumCode: 'kg', name: { fr: `Unité ${tag}` }, symbol: tag }).returning({ id: units.id });
-  const [indicator] = await db.insert(indicators).values({ establishmentId, reference: `i_${tag.replaceAll('-', '_')}`, name: { fr: `Indicateur ${tag}` }, typeId: type!.id, unitId: unit!.id })
-    .returning({ id: indicators.id });
-  const [status] = await db.insert(alertStatuses).values({ establishmentId, name: { fr: `Statut ${tag}` } }).returning({ id: alertStatuses.id });
-  const [formType] = await db.insert(formTypes).values({ establishmentId, name: { fr: `Type de formulaire ${tag}` } }).returning({ id: formTypes.id });
-  const [level] = await db.insert(interventionLevels).values({ establishmentId, name: { fr: `Niveau ${tag}` }, rank: 9, colour: 'green' }).returning({ id: interventionLevels.id });
-  return { indicatorType: type!.id, unit: unit!.id, indicator: indicator!.id, alertStatus: status!.id, interventionLevel: level!.id, formType: formType!.id };
-}
-
-/**
- * A protocol of the establishment for the file's service, applied to the file by `pro` (medical
- * protocols, issue 11 §8): the world's protocol and the file's protocol.
- */
-async function protocolOf(fileId: string, establishmentId: string, pro: string) {
-  const { protocols, protocolServices } = await import('../../server/db/schema.ts');
-  const [{ serviceId }] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId)) as [{ serviceId: string }];
-  const [protocol] = await db.insert(protocols).values({ establishmentId, name: { fr: `Protocole ${randomUUID()}` } }).returning({ id: protocols.id });
-  await db.insert(protocolServices).values({ protocolId: protocol!.id, serviceId });
-  const b = browsers.get(pro)!;
-  const res = await b.agent.post(`/api/patient_files/${fileId}/protocols/${protocol!.id}/apply`).set('x-csrf-token', b.csrf);
-  expect(res.status, res.text).toBe(201);
-  return { protocol: protocol!.id, fileProtocol: res.body.fileProtocol.id as string };
-}
-
-/** One caller's own world: a valid id of each kind, in two variants (a free questionnaire, a planned one). */
-type World = Record<Kind, string> & { planned: { form: string; occurrence: string } };
 /** The worlds: patient.open's file in Cardiologie at CHU Azur, patient.multi's in another service there, and at Clinique des Tilleuls. */
 type Victim = 'cardiology' | 'anotherService' | 'anotherEstablishment';
-type Establishment = 'chu-azur' | 'clinique-des-tilleuls';
 const WORLD_ESTABLISHMENT: Record<Victim, Establishment> = { cardiology: 'chu-azur', anotherService: 'chu-azur', anotherEstablishment: 'clinique-des-tilleuls' };
 const own = new Map<string, World>();
 /** The worlds' records, for someone else's whole calls made by the caller. */
@@ -253,56 +68,13 @@ const browsers = new Map<string, Browser>();
 beforeAll(async () => {
   gw = await startGateway();
   db = gw.db.database.db;
-  const seen = new Set<string>();
-  routes = gw.app.registeredRoutes
-    .filter((r) => r.method !== 'HEAD' && !seen.has(`${r.method} ${r.url}`) && seen.add(`${r.method} ${r.url}`))
-    .map((r) => {
-      const schema = (r.schema ?? {}) as FastifySchema & { consumes?: string[] };
-      const fields = (['params', 'querystring', 'body'] as const)
-        .flatMap((location) => idFields(location, schema[location] as JsonSchema | undefined));
-      return { method: r.method, url: r.url, schema, fields, multipart: (schema.consumes ?? []).includes('multipart/form-data') };
-    })
+  routes = registeredRoutes(gw.app)
     .filter((r) => r.fields.length > 0);
 
   for (const local of ['patient.open', 'caregiver', 'prescriber', 'operator', 'superadmin', 'admin.establishment', 'admin', 'patient.multi', 'pro.two']) {
     browsers.set(local, await login(gw.app, demoEmail(local)));
   }
-  const c = (local: string) => calls(browsers.get(local)!);
-  const ok = async <T extends { status: number; text: string }>(res: PromiseLike<T>, status = 200) => {
-    const r = await res;
-    expect(r.status, r.text).toBe(status);
-    return r as T & { body: { id: string; data: { occurrenceId?: string; formId: string; status: string }[] } };
-  };
-
-  /** A file with a free and two planned questionnaires, a free answer and a planned answer with a photo. */
-  async function world(fileId: string, establishment: 'chu-azur' | 'clinique-des-tilleuls', pro: string, patient: string) {
-    const [phq9, hf, postOp] = await Promise.all(['PHQ-9', 'HF-DAILY', 'POST-OP'].map((ref) => formIdOf(db, establishment, ref)));
-    const assignment = (await ok(c(pro).assign(fileId, phq9!))).body.id;
-    await ok(c(pro).assign(fileId, hf!));
-    await ok(c(pro).assign(fileId, postOp!));
-    const tasks = (await ok(c(patient).tasks(fileId))).body.data as { formId: string; status: string; occurrenceId?: string }[];
-    const first = (formId: string) => tasks.find((t) => t.formId === formId && t.status === 'available')!.occurrenceId!;
-    const response = (await ok(c(patient).answer(fileId, { formId: phq9!, answers: sampleAnswer('phq-9') }), 201)).body.id;
-    const photo = await uploadFile(browsers.get(patient)!, PNG, 'photo.png', MIME.png);
-    await ok(c(patient).answer(fileId, {
-      formId: postOp!, occurrenceId: first(postOp!), answers: { ...sampleAnswer('post-operative-follow-up'), woundPhoto: photo, letter: undefined },
-    }), 201);
-    const [{ serviceId }] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId)) as [{ serviceId: string }];
-    return {
-      patientFile: fileId, form: phq9!, assignment, occurrence: first(hf!), response, answerFile: photo,
-      upload: await uploadFile(browsers.get(patient)!, PNG, 'other.png', MIME.png), establishment: await establishmentIdOf(db, establishment),
-      service: serviceId, planned: { form: hf!, occurrence: first(hf!) }, ...await conditionOf(fileId, await establishmentIdOf(db, establishment)),
-      ...await noteAndCaregiverOf(fileId, pro),
-      ...await identityOf(fileId, await establishmentIdOf(db, establishment), pro),
-      ...await catalogueOf(await establishmentIdOf(db, establishment)),
-      ...await chartDisplayOf(fileId, establishment),
-      ...await ruleOf(fileId, establishment),
-      ...await alertOf(fileId),
-      ...await measureOf(fileId, establishment, patient),
-      ...await thresholdsOf(fileId, establishment),
-      ...await protocolOf(fileId, await establishmentIdOf(db, establishment), pro),
-    };
-  }
+  const { newFile, world } = worldBuilder({ db, now: gw.clock.now, browsers });
 
   // The callers' own world: patient.open's file in Cardiologie at CHU Azur, followed by the caregiver,
   // in the scope of the Cardiologie prescriber and of the CHU Azur operator. Each caller uploads a file of their own.
@@ -378,64 +150,17 @@ const REACH: [caller: string, route: string, world: 'cardiology' | 'anotherEstab
  */
 const KNOWN_GAPS: string[] = [];
 
-/** Sets `a.b.c` in an object, creating the objects on the way. */
-function setPath(target: Record<string, unknown>, path: string, value: unknown) {
-  const keys = path.split('.');
-  let node = target;
-  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
-  if (value === undefined) delete node[keys.at(-1)!];
-  else node[keys.at(-1)!] = value;
-}
-
-/** The id a world gives a field; `planned` picks the planned questionnaire (and its occurrence), else the free one (no occurrence). */
-function idIn(world: World, f: IdField, planned: boolean): string | undefined {
-  if (f.kind === 'form' && planned) return world.planned.form;
-  if (f.kind === 'occurrence') return planned ? world.planned.occurrence : undefined;
-  return world[f.kind!];
-}
-
 /**
  * The call of `route` by `caller`, its ids taken from `world` (the caller's own, or someone
  * else's whole world), `field` replaced by `value` when given.
  */
 function send(route: Route, caller: string, world: World, planned: boolean, replaced?: { field: IdField; value: string }, body?: Record<string, unknown>) {
-  const parts: Record<Location, Record<string, unknown>> = {
-    params: sample((route.schema.params ?? {}) as JsonSchema) as Record<string, unknown>,
-    querystring: sample((route.schema.querystring ?? {}) as JsonSchema) as Record<string, unknown>,
-    body: body ?? (route.schema.body ? sample(route.schema.body as JsonSchema) as Record<string, unknown> : {}),
-  };
-  for (const f of route.fields) {
-    const v = f === replaced?.field ? replaced.value : idIn(world, f, planned);
-    // A list of ids is driven with that one id (an optional list left out when there is none).
-    const value = v !== undefined && f.list ? [v] : v;
-    if (!f.item) {
-      setPath(parts[f.location], f.name, value);
-      continue;
-    }
-    // An id in list items: the list holds one item, sampled, with its ids from the world.
-    const [list, key] = f.name.split('[].') as [string, string];
-    const items = list.split('.').reduce<Record<string, unknown>>((node, k) => node?.[k] as Record<string, unknown>, parts[f.location]) as unknown;
-    if (!Array.isArray(items) || items.length === 0) setPath(parts[f.location], list, [sample(f.item)]);
-    const [first] = list.split('.').reduce<Record<string, unknown>>((node, k) => node[k] as Record<string, unknown>, parts[f.location]) as unknown as Record<string, unknown>[];
-    setPath(first!, key, value);
-  }
-  const alternatives = ONE_OF[`${route.method} ${route.url}`] ?? [];
-  const sent = alternatives.find((a) => replaced?.field.name.split(/[.[]/)[0] === a) ?? alternatives[0];
-  for (const other of alternatives.filter((a) => a !== sent)) delete parts.body[other];
-  const path = route.url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => encodeURIComponent(String(parts.params[name])));
-  const query = new URLSearchParams(Object.entries(parts.querystring).map(([k, v]) => [k, String(v)])).toString();
+  const call = callOf(route, world, planned, replaced, body);
   const browser = browsers.get(caller)!;
-  const req = browser.agent[route.method.toLowerCase() as 'post'](`${path}${query ? `?${query}` : ''}`).set('x-csrf-token', browser.csrf);
+  const req = browser.agent[call.method.toLowerCase() as 'post'](call.path).set('x-csrf-token', browser.csrf);
   if (route.multipart) return req.attach('file', PNG, { filename: 'x.png', contentType: MIME.png });
-  // A route without a body schema takes no body (and refuses one it was not made for).
-  return route.schema.body ? req.send(parts.body) : req;
+  return call.body ? req.send(call.body) : req;
 }
-
-/**
- * Bodies that take one of these fields and refuse both (the measures: one value or a batch, 400
- * otherwise): a call sends the one its replaced id is in, else the first.
- */
-const ONE_OF: Record<string, string[]> = { 'POST /api/patient_files/:id/indicators/data': ['indicatorId', 'data'] };
 
 /** Both variants only matter where a questionnaire (and its occurrence) is part of the call. */
 const variantsOf = (route: Route) => route.fields.some((f) => f.kind === 'form' || f.kind === 'occurrence') ? [false, true] : [false];
@@ -535,7 +260,7 @@ describe('file ids inside answers', () => {
   it.each([['patient.open'], ['caregiver']])('answers 404 to %s for a file of another user, one kept by another patient file, or an unknown one', async (caller) => {
     const world = own.get(caller)!;
     const c = calls(browsers.get(caller)!);
-    const fileId = await newFile('patient.open', 'chu-azur', 'Cardiologie', ['caregiver']);
+    const fileId = await worldBuilder({ db, now: gw.clock.now, browsers }).newFile('patient.open', 'chu-azur', 'Cardiologie', ['caregiver']);
     expect((await calls(browsers.get('prescriber')!).assign(fileId, await formIdOf(db, 'chu-azur', 'POST-OP'))).status).toBe(200);
     const tasks = (await c.tasks(fileId)).body.data as { formId: string; occurrenceId?: string; status: string; reference: string }[];
     const postOp = tasks.find((t) => t.reference === 'POST-OP' && t.status === 'available')!;

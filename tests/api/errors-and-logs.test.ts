@@ -32,6 +32,13 @@ beforeAll(async () => {
   app = await buildGateway({ config, database: db.database, now: clock.now, fastify: { logger: { ...logger, stream: sink } } });
   app.get('/test/throws', async () => { throw new Error('internal detail: /srv/telesuivi/secret.key'); });
   app.get('/test/query-fails', async () => app.db.execute(sql`select * from no_such_table where email = ${PATIENT_EMAIL}`));
+  // A unique index no route maps (the demo's own e-mail inserted again), and what pg throws for a
+  // deadlock PostgreSQL broke (PGlite has one connection: it cannot deadlock), under drizzle's wrapper.
+  app.get('/test/unique-unmapped', async () => app.db.execute(sql`insert into users (email, password_hash, roles, first_name, last_name)
+    select email, password_hash, roles, first_name, last_name from users where email = ${demoEmail('patient.open')}`));
+  app.get('/test/deadlock', async () => {
+    throw new Error('Failed query: update indicators set …', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+  });
   await app.ready();
   // Closed at the end of the file by a test; closing twice must not stop the throwaway database being dropped.
   const close = db.database.close.bind(db.database);
@@ -116,6 +123,20 @@ describe('server errors', () => {
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ code: 'internal_error', message });
       expect(res.text).not.toMatch(/secret|no_such_table|select|stack|example\.org/i);
+    }
+  });
+});
+
+describe('writes refused for another at once, which no route maps (issue 19)', () => {
+  it.each([
+    ['/test/unique-unmapped', 'already_exists', { fr: 'Cet élément existe déjà', en: 'This item already exists', ar: 'هذا العنصر موجود بالفعل' }],
+    ['/test/deadlock', 'concurrent_change', { fr: 'Une autre modification', en: 'Another change', ar: 'كان تعديل آخر' }],
+  ] as const)('%s answers 409 %s, in the language of the call, never 500', async (path, code, messages) => {
+    for (const [l, message] of Object.entries(messages)) {
+      const res = await request(app.server).get(`${path}?l=${l}`);
+      expect([res.status, res.body.code], res.text).toEqual([409, code]);
+      expect(res.body.message).toContain(message);
+      expect(res.text).not.toMatch(/users_email|deadlock|insert|update/i);
     }
   });
 });

@@ -47,7 +47,11 @@ async function change(care: CareContext, alertId: string, body: AlertChangeBody,
   const closes = close || status?.closesAlert === true;
   const now = care.now();
   await care.db.transaction(async (tx) => {
-    // Only while it is pending: a close that won the race leaves nothing to change.
+    // The alert's row first: of two changes at once, the later one sees the earlier one's status,
+    // so a status set twice is recorded once (issue 19), and a close that won leaves nothing to change.
+    const [current] = await tx.select({ status: alerts.status, alertStatusId: alerts.alertStatusId }).from(alerts).where(eq(alerts.id, alert.id)).for('update');
+    if (current?.status !== 'PENDING') throw new AppError(409, 'alert_already_closed');
+    const statusSet = status !== undefined && current.alertStatusId !== status.id;
     const changed = await tx.update(alerts).set({
       ...(status ? { alertStatusId: status.id } : {}),
       updatedAt: now, updatedBy: care.userId,
@@ -55,7 +59,7 @@ async function change(care: CareContext, alertId: string, body: AlertChangeBody,
     }).where(and(eq(alerts.id, alert.id), eq(alerts.status, 'PENDING'))).returning({ id: alerts.id });
     if (changed.length === 0) throw new AppError(409, 'alert_already_closed');
     const about = { alertId: alert.id, batchId: alert.batchId, kind: alert.kind };
-    if (status) await file.recordHistory(tx, 'ALERT_STATUS_SET', { ...about, alertStatusId: status.id, alertStatusName: status.name });
+    if (status && statusSet) await file.recordHistory(tx, 'ALERT_STATUS_SET', { ...about, alertStatusId: status.id, alertStatusName: status.name });
     if (body.comment !== undefined) {
       await addAlertComment(tx, alert.id, body.comment, care.userId, now);
       await file.recordHistory(tx, 'ALERT_COMMENTED', about);

@@ -82,7 +82,9 @@ export async function putBoundaries(care: CareContext, file: PatientFileHandle, 
   if (body.boundaries.length === 0) throw badRequest('field_required', {}, 'body.boundaries');
   const now = care.now();
   await care.db.transaction(async (tx) => {
-    // The file's own set, locked: two editors of the same thresholds take turns.
+    // Two editors of the same thresholds take turns: the file's row lock, since the rows of a set
+    // not created yet cannot be locked (two first sets at once were both inserted, issue 19).
+    await file.lockOpen(tx);
     const before = await tx.select().from(indicatorBoundaries).where(ownOf(file.id, indicatorId))
       .orderBy(asc(indicatorBoundaries.createdAt), asc(indicatorBoundaries.id)).for('update');
     const after: ReturnType<typeof summary>[] = [];

@@ -12,7 +12,7 @@ import {
 } from '../../../schemas/catalogue.ts';
 import { INT32_MAX, type Page } from '../../../schemas/common.ts';
 import type { Db } from '../../db/client.ts';
-import { indicatorBoundaries, indicators, indicatorTypes, interventionLevels, units } from '../../db/schema.ts';
+import { establishments, indicatorBoundaries, indicators, indicatorTypes, interventionLevels, units } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { pageOfRows } from '../../lists/page.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
@@ -178,9 +178,14 @@ export function indicatorsOf(care: CareContext) {
       const known = new Set(own.map((r) => r.id));
       const unknown = visibleIds.findIndex((id) => !known.has(id));
       if (unknown >= 0) throw new AppError(404, 'not_found', {}, `body.visibleIndicatorIds.${unknown}`);
-      await db.update(indicators)
-        .set({ visibleToPatients: visibleIds.length === 0 ? false : sql`${inArray(indicators.id, visibleIds)}` })
-        .where(eq(indicators.establishmentId, establishmentId));
+      await db.transaction(async (tx) => {
+        // One update of every indicator of the establishment: two at once could lock their rows in
+        // different orders and deadlock (a 500, issue 19). They take turns on the establishment's row.
+        await tx.select({ id: establishments.id }).from(establishments).where(eq(establishments.id, establishmentId)).for('no key update');
+        await tx.update(indicators)
+          .set({ visibleToPatients: visibleIds.length === 0 ? false : sql`${inArray(indicators.id, visibleIds)}` })
+          .where(eq(indicators.establishmentId, establishmentId));
+      });
       return this.visibility(establishmentId);
     },
   };

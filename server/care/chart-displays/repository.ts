@@ -77,12 +77,17 @@ async function one(care: CareContext, id: string): Promise<ChartDisplay> {
 
 export async function createChartDisplay(care: CareContext, file: PatientFileHandle, body: ChartDisplayBody): Promise<ChartDisplay> {
   const values = await checked(care, file, body);
-  const [row] = await care.db.insert(chartDisplays).values({
-    ...values, patientFileId: file.id, createdBy: care.userId, createdAt: care.now(),
-    // Without a position, after the others (one statement: no read-then-write race on the order).
-    position: body.position ?? sql`(select coalesce(max(${chartDisplays.position}) + 1, 0) from ${chartDisplays} where ${chartDisplays.patientFileId} = ${file.id})`,
-  }).returning({ id: chartDisplays.id });
-  return one(care, row!.id);
+  const id = await care.db.transaction(async (tx) => {
+    // Without a position, after the others. One statement still reads the last position before
+    // another's insert commits: charts created at once take turns on the file's row (issue 19).
+    await file.lockOpen(tx);
+    const [row] = await tx.insert(chartDisplays).values({
+      ...values, patientFileId: file.id, createdBy: care.userId, createdAt: care.now(),
+      position: body.position ?? sql`(select coalesce(max(${chartDisplays.position}) + 1, 0) from ${chartDisplays} where ${chartDisplays.patientFileId} = ${file.id})`,
+    }).returning({ id: chartDisplays.id });
+    return row!.id;
+  });
+  return one(care, id);
 }
 
 /** A chart display for a change: its file opened through the caller's scope (404 otherwise), then who and whether open. */

@@ -21,7 +21,12 @@ async function assignmentToChange(care: CareContext, assignmentId: string) {
   return { file, assignment };
 }
 
-/** Activates, deactivates or overloads (new planning for this file) an assignment. */
+/**
+ * Activates, deactivates or overloads (new planning for this file) an assignment. The assignment's
+ * row is locked first: of two changes at once, the later one sees the earlier one's state (an
+ * activation twice is a 409, not two FORM_ACTIVATED entries) and its occurrences (two overloads
+ * never both plan theirs beside the other's).
+ */
 export async function changeAssignment(care: CareContext, assignmentId: string, change: { active?: boolean; planning?: Planning }) {
   const { file, assignment } = await assignmentToChange(care, assignmentId);
   if (change.planning) {
@@ -30,6 +35,10 @@ export async function changeAssignment(care: CareContext, assignmentId: string, 
   }
   const at = care.now();
   return care.db.transaction(async (tx) => {
+    const [current] = await tx.select({ active: patientFileForms.active }).from(patientFileForms).where(eq(patientFileForms.id, assignmentId)).for('update');
+    if (!current) throw notFound();
+    if (change.active === true && current.active) throw conflict('form_already_active');
+    if (change.active === false && !current.active) throw conflict('form_already_inactive');
     const set = change.planning ? { overload: change.planning } : { active: change.active! };
     const [updated] = await tx.update(patientFileForms).set(set).where(eq(patientFileForms.id, assignmentId)).returning();
     if (change.planning) {

@@ -166,13 +166,16 @@ export function identityRepository(care: CareContext, service: IdentityService, 
       const [found] = result.candidates;
       if (result.outcome !== 'found' || !found) return { outcome: result.outcome, person: personIdentity(p.row) };
       const row = await db.transaction(async (tx) => {
-        const status = await verifiedStatus(tx, p.row);
+        // The person's row locked and read again: of two takes at once, the later one finds the INS
+        // number already taken and records no second PROFILE_UPDATED (issue 19).
+        const [locked] = await tx.select().from(users).where(eq(users.id, p.row.id)).for('update');
+        const status = await verifiedStatus(tx, locked!);
         const [updated] = await tx.update(users).set({ insNumber: found.insNumber, oid: found.oid, identityStatus: status, identityVerifiedAt: care.now() })
           .where(eq(users.id, p.row.id)).returning();
-        const fields = (['insNumber', 'oid'] as const).filter((trait) => found[trait] !== traitOf(p.row, trait));
+        const fields = (['insNumber', 'oid'] as const).filter((trait) => found[trait] !== traitOf(locked!, trait));
         for (const file of targets) {
           if (fields.length) await file.recordHistory(tx, 'PROFILE_UPDATED', { identity: true, fields, status });
-          await file.recordHistory(tx, 'IDENTITY_VERIFIED', { status, previousStatus: p.row.identityStatus });
+          await file.recordHistory(tx, 'IDENTITY_VERIFIED', { status, previousStatus: locked!.identityStatus });
         }
         return updated!;
       });

@@ -1,5 +1,5 @@
 /** The caller's own account: language, time zone, consents, password. */
-import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import { consents, establishments, services, sessions, users } from '../../db/schema.ts';
 import { grantedEstablishmentIds } from '../access.ts';
 import type { CareContext } from '../context.ts';
@@ -23,11 +23,17 @@ export function meRepository(care: CareContext) {
     saveTimezone: async (selectedTimezone: string) => (await db.update(users).set({ selectedTimezone })
       .where(and(eq(users.id, userId), isDistinctFrom(users.selectedTimezone, selectedTimezone))).returning({ id: users.id })).length > 0,
 
-    /** Records the consent (who and when) and marks it on the user, in one transaction. */
+    /**
+     * Records the consent (who and when) and marks it on the user, in one transaction, once: the
+     * mark is set only where it is not yet, and the consent row only when it was (a second click,
+     * or two at once: the later waits for the user's row, then finds the mark set; issue 19).
+     */
     recordConsent: (kind: 'CGU' | 'PERSONAL_DATA_USE', userAgent: string | undefined) => db.transaction(async (tx) => {
       const at = now();
-      await tx.insert(consents).values({ userId, kind, grantedAt: at, recordedBy: userId, userAgent: userAgent?.slice(0, 500) });
-      await tx.update(users).set(kind === 'CGU' ? { cguAcceptedAt: at } : { personalDataConsentAt: at }).where(eq(users.id, userId));
+      const column = kind === 'CGU' ? users.cguAcceptedAt : users.personalDataConsentAt;
+      const marked = await tx.update(users).set(kind === 'CGU' ? { cguAcceptedAt: at } : { personalDataConsentAt: at })
+        .where(and(eq(users.id, userId), isNull(column))).returning({ id: users.id });
+      if (marked.length > 0) await tx.insert(consents).values({ userId, kind, grantedAt: at, recordedBy: userId, userAgent: userAgent?.slice(0, 500) });
     }),
 
     /** Changes the password and ends every session of the user, this one included. */

@@ -9,8 +9,14 @@
  * changed for this file by override (`overridden`), never by PUT, so the file says which rules
  * still follow their protocol. Every change sets `updatedAt`: the job counts a rule's days from
  * its last change (a changed or restored rule does not alert at once, as a new one does not).
+ *
+ * A file holds one of its own active rules per set of indicators, period and level: a second one
+ * would raise each non-compliance alert twice (409 non_compliance_rule_already_exists). Creations
+ * and changes take the file's row lock before they look (issue 19: eight creations at once made
+ * eight identical rules); not a unique index, since rules stored before may repeat and stay.
  */
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { indicators, interventionLevels, nonObservanceRules, patientFileProtocols, protocols } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { isUuid } from '../../../schemas/common.ts';
@@ -92,6 +98,18 @@ function checkBody(body: NonComplianceRuleBody): void {
   if (problem) throw badRequest(problem.code, problem.params, problem.field);
 }
 
+/** 409 when the file already has its own active rule on these indicators (in any order), period and level; `except`: the rule being changed. */
+async function requireNoTwin(tx: Db, fileId: string, rule: { indicatorIds: string[]; periodInDays: number; levelId: string | null }, except?: string) {
+  const twins = await tx.select({ id: nonObservanceRules.id, indicatorIds: nonObservanceRules.indicatorIds }).from(nonObservanceRules).where(and(
+    eq(nonObservanceRules.patientFileId, fileId), eq(nonObservanceRules.active, true), isNull(nonObservanceRules.patientFileProtocolId),
+    eq(nonObservanceRules.periodInDays, rule.periodInDays), rule.levelId === null ? isNull(nonObservanceRules.levelId) : eq(nonObservanceRules.levelId, rule.levelId),
+  ));
+  const key = (ids: string[]) => [...new Set(ids)].sort().join(',');
+  if (twins.some((twin) => twin.id !== except && key(twin.indicatorIds) === key(rule.indicatorIds))) {
+    throw new AppError(409, 'non_compliance_rule_already_exists', {}, 'body.indicators');
+  }
+}
+
 export async function listRules(care: CareContext, file: PatientFileHandle): Promise<NonComplianceRule[]> {
   file.requireProfessional();
   const rows = await select(care).where(eq(nonObservanceRules.patientFileId, file.id)).orderBy(asc(nonObservanceRules.createdAt), asc(nonObservanceRules.id));
@@ -105,6 +123,8 @@ export async function createRule(care: CareContext, file: PatientFileHandle, bod
   file.requireOpen();
   checkBody(body);
   const id = await care.db.transaction(async (tx) => {
+    await file.lockOpen(tx);
+    await requireNoTwin(tx, file.id, { indicatorIds: body.indicators, periodInDays: body.periodInDays, levelId });
     const [row] = await tx.insert(nonObservanceRules).values({
       patientFileId: file.id, indicatorIds: body.indicators, periodInDays: body.periodInDays, levelId, createdBy: care.userId, createdAt: care.now(),
     }).returning({ id: nonObservanceRules.id });
@@ -134,8 +154,13 @@ async function ruleForChange(care: CareContext, ruleId: string, body?: NonCompli
 async function change(
   care: CareContext, file: PatientFileHandle, rule: Row, kind: HistoryKind,
   set: Partial<typeof nonObservanceRules.$inferInsert>, payload: object, still: { excluded?: boolean }, lost: ErrorCode,
+  becomes?: { indicatorIds: string[]; periodInDays: number; levelId: string | null },
 ): Promise<NonComplianceRule> {
   await care.db.transaction(async (tx) => {
+    if (becomes) {
+      await file.lockOpen(tx);
+      await requireNoTwin(tx, file.id, becomes, rule.id);
+    }
     const excluded = still.excluded === undefined ? undefined : still.excluded ? isNotNull(nonObservanceRules.excludedAt) : isNull(nonObservanceRules.excludedAt);
     const changed = await tx.update(nonObservanceRules).set({ ...set, updatedAt: care.now() })
       .where(and(eq(nonObservanceRules.id, rule.id), eq(nonObservanceRules.active, true), excluded)).returning({ id: nonObservanceRules.id });
@@ -153,7 +178,8 @@ export async function updateRule(care: CareContext, ruleId: string, body: NonCom
   if (rule.patientFileProtocolId) throw conflict('non_compliance_rule_from_protocol');
   checkBody(body);
   return change(care, file, rule, 'NON_COMPLIANCE_RULE_UPDATED', { indicatorIds: body.indicators, periodInDays: body.periodInDays, levelId },
-    { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays, levelId, previousLevelId: rule.levelId }, {}, 'non_compliance_rule_deactivated');
+    { indicators: references, periodInDays: body.periodInDays, previousPeriodInDays: rule.periodInDays, levelId, previousLevelId: rule.levelId }, {}, 'non_compliance_rule_deactivated',
+    { indicatorIds: body.indicators, periodInDays: body.periodInDays, levelId });
 }
 
 export async function overrideRule(care: CareContext, ruleId: string, body: NonComplianceRuleBody): Promise<NonComplianceRule> {

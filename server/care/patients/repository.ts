@@ -248,10 +248,13 @@ export function patientsRepository(care: CareContext, language: Language) {
       const values = normalisePatientForm(form);
       for (const flag of FLAGS) values[flag] ??= false;
 
-      const before = storedForm(user);
-      const changed = PERSON_FIELDS.filter((field) => field === 'email'
-        ? (before.email as string | undefined)?.toLowerCase() !== (values.email as string | undefined)?.toLowerCase()
-        : !same(before[field], values[field]));
+      const changesFrom = (row: UserRow) => {
+        const before = storedForm(row);
+        return PERSON_FIELDS.filter((field) => field === 'email'
+          ? (before.email as string | undefined)?.toLowerCase() !== (values.email as string | undefined)?.toLowerCase()
+          : !same(before[field], values[field]));
+      };
+      const changed = changesFrom(user);
 
       // A checked identity changes only with a proof of identity (PUT /persons/{id}/identity).
       if (user.identityStatus !== 'PROVISIONAL') {
@@ -267,9 +270,14 @@ export function patientsRepository(care: CareContext, language: Language) {
 
       try {
         await db.transaction(async (tx) => {
-          await tx.update(users).set({ ...toColumns(values), ...(changed.includes('email') ? { email } : {}) }).where(eq(users.id, personId));
+          // The person's row locked, what changes is read again: of two saves at once, the later one
+          // records only what is still different (the same form saved ten times is one change, issue 19).
+          const [locked] = await tx.select().from(users).where(eq(users.id, personId)).for('update');
+          const still = changesFrom(locked!);
+          if (still.length === 0) return;
+          await tx.update(users).set({ ...toColumns(values), ...(still.includes('email') ? { email } : {}) }).where(eq(users.id, personId));
           for (const file of files) {
-            await patientFileHandle(tx, care, care.now, { ...file, as: 'professional' }).recordHistory(tx, 'PROFILE_UPDATED', { fields: changed });
+            await patientFileHandle(tx, care, care.now, { ...file, as: 'professional' }).recordHistory(tx, 'PROFILE_UPDATED', { fields: still });
           }
         });
       } catch (error) {

@@ -2,7 +2,8 @@
  * A patient file's reference values (issue 11 §3, spec 001 §7 POST reference-value): a dry
  * weight, a usual pressure, to which RELATIVE thresholds are added. One active per file and
  * indicator (a partial unique index): creating one deactivates the previous one in the same
- * transaction. Deactivating the active one brings the indicator's global reference value back.
+ * transaction, under the file's row lock, so that creations at once take turns, each replacing the
+ * one before (issue 19: each found no active value and inserted, and all but one hit the index, 500). Deactivating the active one brings the indicator's global reference value back.
  * Professionals of the file; writes on open files only, with their history entry. A value outside
  * the indicator's plausible range is refused (measures/plausible.ts).
  */
@@ -59,6 +60,7 @@ export async function createReferenceValue(care: CareContext, file: PatientFileH
   requirePlausible(body.value, indicator, indicator.unit, 'body.value');
   const now = care.now();
   const id = await care.db.transaction(async (tx) => {
+    await file.lockOpen(tx);
     const previous = await tx.update(referenceValues).set({ deactivatedAt: now, deactivatedBy: care.userId })
       .where(and(eq(referenceValues.patientFileId, file.id), eq(referenceValues.indicatorId, body.indicatorId), isNull(referenceValues.deactivatedAt)))
       .returning({ id: referenceValues.id, value: referenceValues.value });
