@@ -26,7 +26,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertStatuses, chartDisplays, formTypes, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../server/db/schema.ts';
-import { caregivers, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
+import { caregivers, documents, files, formOccurrences, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileForms, patientFileNotes, patientFiles, serviceMembers, services } from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import { measures, nonObservanceRules } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
@@ -148,6 +148,15 @@ async function identityOf(fileId: string, establishmentId: string, pro: string) 
   const [doc] = await db.insert(identityDocuments).values({ personId: person!.id, establishmentId, typeId: type!.id, fileId: file!.id, uploadedBy: uploaderId })
     .returning({ id: identityDocuments.id });
   return { person: person!.id, identityDocument: doc!.id, identityDocumentType: type!.id };
+}
+
+/** A document of the file, a link a professional shared with the patient and her caregivers (every caller of the world sees it). */
+async function documentOf(fileId: string, pro: string) {
+  const [doc] = await db.insert(documents).values({
+    patientFileId: fileId, type: 'INFORMATION_DOCUMENT', title: 'Vidéo de présentation', externalUrl: 'https://example.org/video',
+    visibleToPatient: true, visibleToCaregivers: true, source: 'professional', createdBy: await userIdOf(db, pro),
+  }).returning({ id: documents.id });
+  return { document: doc!.id };
 }
 
 /** A non-compliance rule of the file (on a demo indicator of its establishment). */
@@ -293,6 +302,7 @@ beforeAll(async () => {
       upload: await uploadFile(browsers.get(patient)!, PNG, 'other.png', MIME.png), establishment: await establishmentIdOf(db, establishment),
       service: serviceId, planned: { form: hf!, occurrence: first(hf!) }, ...await conditionOf(fileId, await establishmentIdOf(db, establishment)),
       ...await noteAndCaregiverOf(fileId, pro),
+      ...await documentOf(fileId, pro),
       ...await identityOf(fileId, await establishmentIdOf(db, establishment), pro),
       ...await catalogueOf(await establishmentIdOf(db, establishment)),
       ...await chartDisplayOf(fileId, establishment),
