@@ -138,6 +138,19 @@ export const ERROR_CODES = {
   identity_change_needs_proof: { status: 409 },
   /** A date that cannot be after today (a diagnosis). */
   date_in_future: { status: 400 },
+  // Documents of a patient file (server/care/documents/)
+  /** A document is a file or an external link: exactly one of the two. */
+  document_file_or_link: { status: 400 },
+  /** Spec 001 §5: the reminder between start and end, or on or after the start. */
+  reminder_outside_period: { status: 400 },
+  document_already_acknowledged: { status: 409 },
+  /** An excluded document is restored before it changes again; one already excluded is not excluded twice. */
+  document_excluded: { status: 409 },
+  document_not_excluded: { status: 409 },
+  /** Entered in error is final: kept with who, when and why, never changed again. */
+  document_entered_in_error: { status: 409 },
+  /** The document is a link: there are no bytes to view or download. */
+  document_has_no_file: { status: 404 },
   // Notes and caregivers of a patient file (server/care/notes/, server/care/caregivers/)
   /** A note is edited by its author only (other professionals add their own note). */
   note_author_only: { status: 403 },

@@ -9,6 +9,7 @@ import { buildGateway } from './app.ts';
 import { provisionDemo } from './demo/provision.ts';
 import { provisionDemoAssignments } from './demo/assignments.ts';
 import { provisionDemoMonitoring } from './demo/monitoring.ts';
+import { provisionDemoDocuments } from './demo/documents.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { closeOnSignals, fail } from './process.ts';
 import jobs from './jobs/plugin.ts';
@@ -33,6 +34,8 @@ try {
     await provisionDemoAssignments(database.db);
     // Then their telemonitoring: a protocol, 90 days of measures, their alerts (after the questionnaires it assigns).
     await provisionDemoMonitoring(database.db);
+    // Documents with their bytes, through the gateway's storage (database or S3).
+    await provisionDemoDocuments(database.db, app.storage);
   }
   closeOnSignals(app, database);
   await app.listen({ port: config.port, host: config.host });

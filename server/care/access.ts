@@ -22,6 +22,8 @@
  * | Medical protocols                  | SUPER_ADMIN, PRESCRIBER, MANAGER in E (protocols)                              | protocols.manage        |
  * | Patient files, lists over them     | own file, caregiver; SUPER_ADMIN, OPERATOR, PRESCRIBER in the file's service   | patientData.inEstablishment, |
  * |  (search, activities, alerts)      |  or in E (patientData)                                                         |  patientData.opensService |
+ * | Documents of a patient file        | the file's professionals: all; the patient: those visible to her; a caregiver: those visible to caregivers | visibleDocuments (SQL) |
+ * |                                    | acknowledge, exclude, restore: the file's professionals (requireProfessional) |                      |
  * | Pathologies, directory             | SUPER_ADMIN, OPERATOR, PRESCRIBER, MANAGER in E (clinical)                     | clinical.read           |
  * | A patient's condition (its screen) | the same, in E itself or in the file's service                                 | clinical.readsConditionOf |
  * | Values entered in error            | (as the file)                                                                  | patientData.marksEnteredInError |
@@ -33,9 +35,9 @@
  * |  status)                           |  (a super admin of E sees E's, not another establishment's)                    |                         |
  */
 import { hasRole, PRIVILEGE_SETS, type Privilege } from '../../schemas/privileges.ts';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { caregivers, establishmentMembers, establishments, patientFiles, serviceMembers, services } from '../db/schema.ts';
+import { caregivers, documents, establishmentMembers, establishments, patientFiles, serviceMembers, services } from '../db/schema.ts';
 
 export type { Privilege };
 
@@ -317,3 +319,15 @@ export const professionalOfService = (userId: string, serviceId: string): SQL =>
   exists (select 1 from ${serviceMembers} where ${serviceMembers.serviceId} = ${serviceId} and ${serviceMembers.userId} = ${userId})
   or exists (select 1 from ${establishmentMembers} join ${services} on ${services.establishmentId} = ${establishmentMembers.establishmentId}
     where ${services.id} = ${serviceId} and ${establishmentMembers.userId} = ${userId}))`;
+
+/**
+ * The documents of an opened file the caller sees, by how they reach it (PatientFileHandle.as):
+ * the file's professionals every one; the patient those visible to her, live ones only;
+ * a caregiver those visible to caregivers, live ones only. Excluded and entered-in-error documents
+ * are the care team's to see (spec 001 §4: hidden from the patient's side, never deleted).
+ */
+export function visibleDocuments(as: 'patient' | 'caregiver' | 'professional'): SQL | undefined {
+  if (as === 'professional') return undefined;
+  const live = and(isNull(documents.excludedAt), isNull(documents.enteredInErrorAt));
+  return and(live, as === 'patient' ? eq(documents.visibleToPatient, true) : eq(documents.visibleToCaregivers, true));
+}

@@ -13,7 +13,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alertBatches, alerts, chartDisplays, establishments, formResponses, nonObservanceRules, patientFileForms, patientFileProtocols, patientFiles, services } from '../db/schema.ts';
+import { alertBatches, alerts, chartDisplays, documents, establishments, formResponses, nonObservanceRules, patientFileForms, patientFileProtocols, patientFiles, services } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { Identity } from '../identity.ts';
 import type { Language } from '../i18n/index.ts';
@@ -36,6 +36,8 @@ const PARENTS = {
   /** An alert (alerts/:alertId) and an alert batch (alert_batches/:id). */
   alert: { table: alerts, id: alerts.id, fileId: alerts.patientFileId },
   alertBatch: { table: alertBatches, id: alertBatches.id, fileId: alertBatches.patientFileId },
+  /** A document of a file (documents/:id): the document itself is then read through visibleDocuments. */
+  document: { table: documents, id: documents.id, fileId: documents.patientFileId },
 } as const;
 
 export interface CareContext extends Caller {

@@ -395,6 +395,46 @@ export const patientFileNotes = pgTable('patient_file_notes', {
   archivedBy: uuid('archived_by').references(() => users.id),
 }, (t) => [index('patient_file_notes_file_idx').on(t.patientFileId, t.createdAt.desc(), t.id.desc())]);
 
+/**
+ * Documents of a patient file (spec 001 §3 Document, §7): a file (attached with owner kind
+ * `document`) or an external link, exactly one. Nothing clinical is deleted: excluding hides a
+ * document from the patient's side and the default lists and can be undone; "deleting" marks it
+ * entered in error, with who, when and why, for good (the row and its bytes stay, the history
+ * keeps pointing at them). Acknowledgement: a document from the patient's side waits for a
+ * professional (acknowledgedAt null); one a professional adds is acknowledged by its author.
+ */
+export const documents = pgTable('documents', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  title: text('title').notNull(),
+  description: text('description'),
+  fileId: uuid('file_id').references(() => files.id),
+  externalUrl: text('external_url'),
+  startDate: date('start_date'),
+  endDate: date('end_date'),
+  reminderDate: date('reminder_date'),
+  visibleToPatient: boolean('visible_to_patient').notNull().default(true),
+  visibleToCaregivers: boolean('visible_to_caregivers').notNull().default(false),
+  /** Added by a caregiver for the patient (spec 001 §3 providedAsCaregiver). */
+  providedAsCaregiver: boolean('provided_as_caregiver').notNull().default(false),
+  /** Who added it: the patient, a caregiver or a professional of the file. */
+  source: text('source', { enum: ['patient', 'caregiver', 'professional'] }).notNull(),
+  createdBy: uuid('created_by').notNull().references(() => users.id),
+  createdAt: createdAt(),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  acknowledgedBy: uuid('acknowledged_by').references(() => users.id),
+  excludedAt: timestamp('excluded_at', { withTimezone: true }),
+  excludedBy: uuid('excluded_by').references(() => users.id),
+  enteredInErrorAt: timestamp('entered_in_error_at', { withTimezone: true }),
+  enteredInErrorBy: uuid('entered_in_error_by').references(() => users.id),
+  enteredInErrorReason: text('entered_in_error_reason'),
+}, (t) => [
+  index('documents_file_created_idx').on(t.patientFileId, t.createdAt.desc(), t.id.desc()),
+  index('documents_file_title_idx').on(t.patientFileId, t.title),
+  check('documents_file_or_link_check', sql`(${t.fileId} is null) <> (${t.externalUrl} is null)`),
+]);
+
 /** An establishment's identity-document types (spec 001 §7, §8: a type in use cannot be deleted), 0009. */
 export const identityDocumentTypes = pgTable('identity_document_types', {
   id: id(),

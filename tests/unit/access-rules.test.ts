@@ -27,7 +27,7 @@ const PRIVILEGE_SETS_FILE = 'schemas/privileges.ts';
 const OPEN_EXPORTS = new Set([
   // SQL scopes every query applies (they read the grants only to build the caller's scope).
   'followsAsCaregiver', 'patientSideFileScope', 'patientFileScope', 'structureScope', 'patientSideStructureScope', 'scoped',
-  'professionalOfService', 'professionalServiceIds', 'currentProfessionalServiceIds',
+  'professionalOfService', 'professionalServiceIds', 'currentProfessionalServiceIds', 'visibleDocuments',
   // Loading the grants with the session, and the caller's memberships as data (GET /me/privileges).
   'loadGrants', 'loadAccess', 'NO_GRANTS', 'grantedEstablishmentIds',
 ]);

@@ -26,17 +26,32 @@ export function nameForType(name: string, ext: string): string {
   return `${base.trim() ? base : 'file'}.${ext}`;
 }
 
+/**
+ * What a document's viewer opens in the browser (spec 001 §7 stream, issue 20): PDF and images,
+ * sandboxed by the CSP below (scripts of a PDF or an SVG-like polyglot run nowhere); every
+ * other type is an attachment, never rendered inline.
+ */
+export const VIEWABLE: readonly string[] = [...SHOWN_INLINE, 'application/pdf'];
+
+/** `inline`: as each route asks (default: the client's own <img> previews); `view`: a document's viewer; `download`: always an attachment. */
+export type Disposition = 'default' | 'view' | 'download';
+
 export interface DownloadHeaders { 'content-type': string; 'content-disposition': string; [name: string]: string }
 
+function inline(mime: string, disposition: Disposition): boolean {
+  if (disposition === 'download') return false;
+  return (disposition === 'view' ? VIEWABLE : SHOWN_INLINE).includes(mime);
+}
+
 /** `type`: read from the stored bytes' first ones as they are sent (streams.ts typedStream). */
-export function downloadHeaders(name: string, type: FileTypeResult | undefined): DownloadHeaders {
+export function downloadHeaders(name: string, type: FileTypeResult | undefined, disposition: Disposition = 'default'): DownloadHeaders {
   // Uploads are refused unless file-type recognises them; an unknown type is sent as bytes.
   const mime = type?.mime ?? 'application/octet-stream';
   const fileName = nameForType(name, type?.ext ?? 'bin');
   return {
     'content-type': mime,
     // RFC 6266 / 8187: filename* for non-ASCII names, with an ASCII fallback.
-    'content-disposition': contentDisposition(fileName, { type: SHOWN_INLINE.includes(mime) ? 'inline' : 'attachment' }),
+    'content-disposition': contentDisposition(fileName, { type: inline(mime, disposition) ? 'inline' : 'attachment' }),
     'x-content-type-options': 'nosniff',
     // Replaces the page policy (helmet's): a file opened on its own runs nothing, loads nothing.
     'content-security-policy': "default-src 'none'; sandbox",

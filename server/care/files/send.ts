@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { files } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Storage } from '../../storage/index.ts';
-import { downloadHeaders } from './download.ts';
+import { downloadHeaders, type Disposition } from './download.ts';
 import { typedStream } from './streams.ts';
 
 /** A stored file on its way out: its bytes still in the storage. */
@@ -27,7 +27,7 @@ export function storedFile(row: typeof files.$inferSelect): StoredFile {
  * was seen never does so for a file that could not be sent.
  */
 export async function sendStoredFile(
-  reply: FastifyReply, storage: Storage, file: StoredFile, beforeSending?: () => Promise<void>,
+  reply: FastifyReply, storage: Storage, file: StoredFile, beforeSending?: () => Promise<void>, disposition: Disposition = 'default',
 ): Promise<FastifyReply> {
   const bytes = await storage.get(file.storageKey);
   if (!bytes) throw notFound();
@@ -40,7 +40,7 @@ export async function sendStoredFile(
       throw error;
     }
   }
-  reply.headers(downloadHeaders(file.name, type));
+  reply.headers(downloadHeaders(file.name, type, disposition));
   if (file.size !== null) reply.header('content-length', file.size);
   return reply.send(stream);
 }

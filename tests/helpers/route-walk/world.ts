@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client.ts';
 import { alertStatuses, chartDisplays, formTypes, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../../server/db/schema.ts';
-import { caregivers, files, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileNotes, patientFiles, services } from '../../../server/db/schema.ts';
+import { caregivers, documents, files, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileNotes, patientFiles, services } from '../../../server/db/schema.ts';
 import { raiseAlerts } from '../../../server/care/alerts/raise.ts';
 import { measures, nonObservanceRules } from '../../../server/db/schema.ts';
 import type { RecordKind } from '../../../schemas/api/record-id.ts';
@@ -80,6 +80,15 @@ export function worldBuilder(ctx: WorldContext) {
   }
 
   /** A non-compliance rule of the file (on a demo indicator of its establishment). */
+  /** A document of the file, a link a professional shared with the patient and her caregivers (every caller of the world sees it). */
+  async function documentOf(fileId: string, pro: string) {
+    const [doc] = await db.insert(documents).values({
+      patientFileId: fileId, type: 'INFORMATION_DOCUMENT', title: 'Vidéo de présentation', externalUrl: 'https://example.org/video',
+      visibleToPatient: true, visibleToCaregivers: true, source: 'professional', createdBy: await userIdOf(db, pro),
+    }).returning({ id: documents.id });
+    return { document: doc!.id };
+  }
+
   async function ruleOf(fileId: string, establishment: Establishment) {
     const [indicator] = await db.select({ id: indicators.id }).from(indicators)
       .where(and(eq(indicators.establishmentId, await establishmentIdOf(db, establishment)), eq(indicators.reference, 'weight')));
@@ -178,6 +187,7 @@ export function worldBuilder(ctx: WorldContext) {
       upload: await uploadFile(browsers.get(patient)!, PNG, 'other.png', MIME.png), establishment: await establishmentIdOf(db, establishment),
       service: serviceId, planned: { form: hf!, occurrence: first(hf!) }, ...await conditionOf(fileId, await establishmentIdOf(db, establishment)),
       ...await noteAndCaregiverOf(fileId, pro),
+      ...await documentOf(fileId, pro),
       ...await identityOf(fileId, await establishmentIdOf(db, establishment), pro),
       ...await catalogueOf(await establishmentIdOf(db, establishment)),
       ...await chartDisplayOf(fileId, establishment),
