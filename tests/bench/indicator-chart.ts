@@ -29,9 +29,8 @@ import { ensureClientBuilt } from '../e2e/support/build-client.ts';
 import { CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
 import { startGatewayProcess } from '../e2e/support/gateway-process.ts';
 import { loginAs } from '../e2e/support/login.ts';
-import pg from 'pg';
 import { login } from './browser.ts';
-import { createThrowawayDatabase } from './postgres.ts';
+import { benchClient, createThrowawayDatabase } from './postgres.ts';
 
 const DAY = 86_400_000;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -44,7 +43,7 @@ async function seed(baseUrl: string, databaseUrl: string) {
   const indicators = (await (await fetch(`${baseUrl}/api/patient_files/${fileId}/indicators`, { headers })).json() as { data: { id: string; reference: string }[] }).data;
   const id = (reference: string) => indicators.find((i) => i.reference === reference)!.id;
   const now = Date.now() - 60_000;
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = benchClient(databaseUrl);
   await client.connect();
   await client.query('update patient_files set start_date = $2 where id = $1', [fileId, new Date(now - 6 * 365 * DAY).toISOString().slice(0, 10)]);
   await client.end();
