@@ -30,7 +30,20 @@ export interface Database {
   /** A cheap round trip, for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Where the error of a connection PostgreSQL ended goes (a restart, an idle timeout,
+   * pg_terminate_backend, a forced DROP DATABASE): to stderr until an app logs it (plugins/db.ts).
+   * Without a listener such an error is an uncaught exception, which ended the process; the pool
+   * drops the broken connection and opens another at the next call, so nothing else is needed.
+   */
+  onConnectionError(report: ConnectionErrorReport): void;
 }
+
+export type ConnectionErrorReport = (err: Error) => void;
+
+const toStderr: ConnectionErrorReport = (err) => {
+  process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'database connection lost', err: err.message })}\n`);
+};
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -70,6 +83,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       close: async () => {
         try { await client.close(); } finally { await unlock(); }
       },
+      // In-process: no connection to lose.
+      onConnectionError: () => {},
     };
   } catch (error) {
     await unlock();
@@ -80,8 +95,26 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
 /** Any fixed 64-bit number shared by every process of this application. */
 const MIGRATION_LOCK_KEY = 4_121_2025_0709;
 
+/**
+ * Every connection of the pool reports its error once. An idle one's reaches the pool's 'error'
+ * event; a checked-out one's (inside a transaction, between two of its statements) is emitted on
+ * the client itself, which the pool listens to only while it is idle: a listener of our own on
+ * each client reports it then. Its query, if one was running, fails with the error as well.
+ */
+function reportConnectionErrors(pool: pg.Pool, report: () => ConnectionErrorReport) {
+  const busy = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => { busy.add(client); });
+  pool.on('release', (_err, client) => { busy.delete(client); });
+  pool.on('error', (err) => report()(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => { if (busy.has(client)) report()(err); });
+  });
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  let report = toStderr;
+  reportConnectionErrors(pool, () => report);
   // Several gateways may start together: one applies the migrations, the others wait.
   const lockClient = await pool.connect();
   try {
@@ -98,5 +131,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     jobs: { url },
     ping: async () => { await pool.query('select 1'); },
     close: () => pool.end(),
+    onConnectionError: (next) => { report = next; },
   };
 }

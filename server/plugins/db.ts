@@ -15,4 +15,6 @@ export default fp(async function db(app: FastifyInstance, opts: { database: Data
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('now', opts.now);
+  // A connection PostgreSQL ended is logged, never the process's end (db/client.ts).
+  opts.database.onConnectionError((err) => app.log.error({ err }, 'database connection lost'));
 }, { name: 'db' });

@@ -7,7 +7,7 @@
  * status, level, period and together. Baseline in the same run, interleaved: GET /api/me on the
  * same gateway and session. Goal: p95 ≤ 50 ms. Requests one at a time, wall-clock per request.
  *
- * Standalone: `npx tsx tests/bench/alerts-list.ts`
+ * A step of `npm run bench` (steps.ts); standalone: `npx tsx tests/bench/alerts-list.ts`
  *   ALERTS_BENCH_FILES (default 10000), ALERTS_BENCH_MEASURES (per file, default 100),
  *   ALERTS_BENCH_ALERTS (per file, default 10), ALERTS_BENCH_ROUNDS (default 30)
  */
@@ -21,7 +21,7 @@ import { DEMO_PASSWORD } from '../../server/demo/accounts.ts';
 import { seedScale } from '../../scripts/seed-scale.ts';
 import { startServer, type Child } from './children.ts';
 import { login } from './browser.ts';
-import { createThrowawayDatabase } from './postgres.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres.ts';
 import type { Goal } from './report.ts';
 import { timeRequests, timing, type Timing } from './request-timings.ts';
 
@@ -34,13 +34,13 @@ export interface AlertsBenchResult {
   byQuery: Timing[];
 }
 
-export async function alertsListBench(options: { files?: number; measuresPerFile?: number; alertsPerFile?: number; rounds?: number; log?: (m: string) => void } = {}): Promise<AlertsBenchResult | string> {
+export async function alertsListBench(options: { files?: number; measuresPerFile?: number; alertsPerFile?: number; rounds?: number; log?: (m: string) => void; createDatabase?: () => Promise<ThrowawayDatabase | string> } = {}): Promise<AlertsBenchResult | string> {
   const files = options.files ?? Number(process.env.ALERTS_BENCH_FILES ?? 10_000);
   const measuresPerFile = options.measuresPerFile ?? Number(process.env.ALERTS_BENCH_MEASURES ?? 100);
   const alertsPerFile = options.alertsPerFile ?? Number(process.env.ALERTS_BENCH_ALERTS ?? 10);
   const rounds = options.rounds ?? Number(process.env.ALERTS_BENCH_ROUNDS ?? 30);
   const log = options.log ?? (() => {});
-  const throwaway = await createThrowawayDatabase();
+  const throwaway = await (options.createDatabase ?? createThrowawayDatabase)();
   if (typeof throwaway === 'string') return throwaway;
   const database = await openDatabase({ url: throwaway.url, dataDir: '', poolSize: 2 });
   let gateway: Child | undefined;

@@ -1,6 +1,22 @@
 /** Largest contentful paint of the patient home, cold cache, logged in, over loopback. */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { loginToPatientHome } from './patient-home-login.ts';
+
+/**
+ * The page's last largest-contentful-paint entry. Chromium may report none (a page it never
+ * painted, a tab it throttled): the wait then fails after `timeoutMs` instead of holding an idle
+ * browser forever, as it once did for more than nine minutes (page.evaluate has no timeout).
+ */
+export function largestContentfulPaint(page: Page, timeoutMs = 15_000): Promise<number> {
+  return page.evaluate((ms) => new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no largest-contentful-paint entry within ${ms} ms`)), ms);
+    new PerformanceObserver((list) => {
+      const entries = list.getEntries();
+      clearTimeout(timer);
+      resolve(entries[entries.length - 1]!.startTime);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  }), timeoutMs);
+}
 
 export async function measureLcp(browser: Browser, baseUrl: string, runs: number) {
   const context = await browser.newContext({ locale: 'fr-FR' });
@@ -15,12 +31,7 @@ export async function measureLcp(browser: Browser, baseUrl: string, runs: number
     await page.goto(`${baseUrl}/p/0`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
-    values.push(await page.evaluate(() => new Promise<number>((resolve) => {
-      new PerformanceObserver((list) => {
-        const entries = list.getEntries();
-        resolve(entries[entries.length - 1]!.startTime);
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    })));
+    values.push(await largestContentfulPaint(page));
   }
   await context.close();
   const sorted = [...values].sort((a, b) => a - b);

@@ -15,6 +15,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { ensureClientBuilt } from '../e2e/support/build-client.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { startGatewayProcess } from '../e2e/support/gateway-process.ts';
+import { largestContentfulPaint } from './client-lcp.ts';
 
 export const GOAL_HOME_LCP_MS = 2000;
 
@@ -23,12 +24,7 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 
 const CPU_SLOWDOWN = 4;
 const KEY_DELAY_MS = 120;
 
-const lcpOf = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => {
-  new PerformanceObserver((list) => {
-    const entries = list.getEntries();
-    resolve(entries[entries.length - 1]!.startTime);
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-}));
+const lcpOf = (page: Page) => largestContentfulPaint(page);
 
 interface Timed { path: string; start: number; end: number; bytes: number }
 
@@ -78,9 +74,10 @@ async function oneRun(browser: Browser, baseUrl: string, waterfall: boolean) {
   return { loginLcp, homeLcp };
 }
 
-export async function slowNetworkBench(runs = Number(process.env.CLIENT_BENCH_RUNS ?? 3), waterfall = false) {
+/** `gatewayEnv`: the gateway's environment (the bench gives it a copy of its demo data, DATA_DIR). */
+export async function slowNetworkBench(runs = Number(process.env.CLIENT_BENCH_RUNS ?? 3), waterfall = false, gatewayEnv: Record<string, string> = {}) {
   ensureClientBuilt();
-  const gateway = await startGatewayProcess();
+  const gateway = await startGatewayProcess(gatewayEnv);
   const browser = await launchChromium();
   try {
     const results = [];

@@ -84,9 +84,10 @@ export interface EditorDragResult {
   goals: { label: string; value: string; goal: string; met: boolean }[];
 }
 
-export async function editorDragBench(runs = Number(process.env.EDITOR_BENCH_RUNS ?? 3)): Promise<EditorDragResult> {
+/** `gatewayEnv`: the gateway's environment (the bench gives it a copy of its demo data, DATA_DIR). */
+export async function editorDragBench(runs = Number(process.env.EDITOR_BENCH_RUNS ?? 3), gatewayEnv: Record<string, string> = {}): Promise<EditorDragResult> {
   ensureClientBuilt();
-  const gateway = await startGatewayProcess();
+  const gateway = await startGatewayProcess(gatewayEnv);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
     args: CHROMIUM_FLAGS,

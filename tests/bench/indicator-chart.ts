@@ -29,9 +29,8 @@ import { ensureClientBuilt } from '../e2e/support/build-client.ts';
 import { CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
 import { startGatewayProcess } from '../e2e/support/gateway-process.ts';
 import { loginAs } from '../e2e/support/login.ts';
-import pg from 'pg';
 import { login } from './browser.ts';
-import { createThrowawayDatabase } from './postgres.ts';
+import { benchClient, createThrowawayDatabase, type ThrowawayDatabase } from './postgres.ts';
 
 const DAY = 86_400_000;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -44,7 +43,7 @@ async function seed(baseUrl: string, databaseUrl: string) {
   const indicators = (await (await fetch(`${baseUrl}/api/patient_files/${fileId}/indicators`, { headers })).json() as { data: { id: string; reference: string }[] }).data;
   const id = (reference: string) => indicators.find((i) => i.reference === reference)!.id;
   const now = Date.now() - 60_000;
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = benchClient(databaseUrl);
   await client.connect();
   await client.query('update patient_files set start_date = $2 where id = $1', [fileId, new Date(now - 6 * 365 * DAY).toISOString().slice(0, 10)]);
   await client.end();
@@ -75,7 +74,9 @@ async function periodChart(page: Page, reference: string, period: string): Promi
   return page.evaluate(async ([ref, label0]) => {
     const card = document.querySelector(`[data-testid="indicator-card-${ref}"]`)!;
     const label = [...card.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label0!))!;
-    const painted = new Promise<number>((resolve) => {
+    // A chart that never says painted fails the run after 30 s (page.evaluate has no timeout of its own).
+    const painted = new Promise<number>((resolve, reject) => {
+      setTimeout(() => reject(new Error(`the ${label0} chart of ${ref} did not paint within 30 s`)), 30_000);
       new PerformanceObserver((list, observer) => {
         for (const entry of list.getEntries()) {
           const canvas = card.querySelector('[data-testid="indicator-chart-canvas"]');
@@ -103,9 +104,12 @@ export interface ChartBenchResult {
 
 const stats = (values: number[]) => { const s = [...values].sort((a, b) => a - b); return { p50: percentile(s, 50), p95: percentile(s, 95) }; };
 
-export async function indicatorChartBench(runs = Number(process.env.CHART_BENCH_RUNS ?? 15)): Promise<ChartBenchResult> {
+export async function indicatorChartBench(
+  runs = Number(process.env.CHART_BENCH_RUNS ?? 15),
+  options: { createDatabase?: () => Promise<ThrowawayDatabase | string> } = {},
+): Promise<ChartBenchResult> {
   if (!process.env.BENCH_CLIENT_DIST) ensureClientBuilt();
-  const database = await createThrowawayDatabase();
+  const database = await (options.createDatabase ?? createThrowawayDatabase)();
   if (typeof database === 'string') throw new Error(`monitoring chart bench: ${database}`);
   const gateway = await startGatewayProcess({ DATABASE_URL: database.url, ...(process.env.BENCH_CLIENT_DIST ? { CLIENT_DIST: process.env.BENCH_CLIENT_DIST } : {}) });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });

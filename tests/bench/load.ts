@@ -25,7 +25,11 @@ export interface Target {
   pids?: number[];
 }
 
-export interface CompareOptions { seconds: number; rounds: number; connections: number }
+export interface CompareOptions {
+  seconds: number; rounds: number; connections: number;
+  /** Seconds of warm-up per target before the measured rounds (default 1). */
+  warmupSeconds?: number;
+}
 
 function run(target: Target, seconds: number, connections: number): Promise<autocannon.Result> {
   const { freshHeaders } = target;
@@ -50,9 +54,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** Warms every target up (JIT, caches, pools) for 1 s, then measures them in alternating rounds. */
+/** Warms every target up (JIT, caches, pools), then measures them in alternating rounds. */
 export async function compare(targets: Target[], opts: CompareOptions): Promise<LoadResult[]> {
-  for (const t of targets) await run(t, 1, opts.connections);
+  for (const t of targets) await run(t, opts.warmupSeconds ?? 1, opts.connections);
   const perRound = opts.seconds / opts.rounds;
   const runs = targets.map(() => [] as autocannon.Result[]);
   const cpu = targets.map(() => 0 as number | undefined);

@@ -26,7 +26,7 @@ import { provisionDemo } from '../../server/demo/provision.ts';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.ts';
 import { cpuSeconds, startServer, type Child } from './children.ts';
 import { login, type Session } from './browser.ts';
-import { createThrowawayDatabase } from './postgres.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres.ts';
 import type { Goal } from './report.ts';
 
 export const GOAL_MEASURES_PER_SECOND = 10_000;
@@ -90,11 +90,11 @@ async function run(total: number, concurrency: number, task: (i: number) => Prom
   return (performance.now() - start) / 1000;
 }
 
-export async function measuresBench(options: { batches?: number; concurrency?: number; log?: (m: string) => void } = {}): Promise<MeasuresBenchResult | string> {
+export async function measuresBench(options: { batches?: number; concurrency?: number; log?: (m: string) => void; createDatabase?: () => Promise<ThrowawayDatabase | string> } = {}): Promise<MeasuresBenchResult | string> {
   const batches = options.batches ?? Number(process.env.MEASURES_BENCH_BATCHES ?? 60);
   const concurrency = options.concurrency ?? Number(process.env.MEASURES_BENCH_CONCURRENCY ?? 4);
   const log = options.log ?? (() => {});
-  const throwaway = await createThrowawayDatabase();
+  const throwaway = await (options.createDatabase ?? createThrowawayDatabase)();
   if (typeof throwaway === 'string') return throwaway;
   const database = await openDatabase({ url: throwaway.url, dataDir: '', poolSize: 2 });
   const databaseName = new URL(throwaway.url).pathname.slice(1);
@@ -132,8 +132,9 @@ export async function measuresBench(options: { batches?: number; concurrency?: n
       ['patient', await login(gateway.url, 'patient.open@demo.telesuivi.test', DEMO_PASSWORD)],
     ];
     const now = Date.now() - 3_600_000;
-    // Warm-up: plans, caches, the UCUM tables, the JIT.
-    for (const [, session] of callers) for (let i = 0; i < 3; i++) { await post(session, { data: batchOf(indicatorIds, now, 1_000 + i) }); await me(session); }
+    // Warm-up: plans, caches, the UCUM tables, the JIT. Other values for each caller: the same
+    // values sent again would be stored once (measures/duplicates.ts) and miss the count below.
+    for (const [c, [, session]] of callers.entries()) for (let i = 0; i < 3; i++) { await post(session, { data: batchOf(indicatorIds, now, 1_000 + c * 3 + i) }); await me(session); }
 
     // With BENCH_CPU_PROFILE_DIR, the measured window on the monotonic clock V8 stamps its samples
     // with: `npx tsx tests/bench/cpu-profile.ts <file> 40 <batches> <from-to>` leaves start-up out.

@@ -22,7 +22,7 @@ import { DEMO_PASSWORD } from '../../server/demo/accounts.ts';
 import { seedScale } from '../../scripts/seed-scale.ts';
 import { startServer, type Child } from './children.ts';
 import { login } from './browser.ts';
-import { createThrowawayDatabase } from './postgres.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres.ts';
 import type { Goal } from './report.ts';
 import { timeRequests, timing, type Timing } from './request-timings.ts';
 
@@ -37,12 +37,12 @@ export interface HistoryBenchResult {
   byQuery: Timing[];
 }
 
-export async function patientFileHistoryBench(options: { files?: number; perFile?: number; rounds?: number; log?: (m: string) => void } = {}): Promise<HistoryBenchResult | string> {
+export async function patientFileHistoryBench(options: { files?: number; perFile?: number; rounds?: number; log?: (m: string) => void; createDatabase?: () => Promise<ThrowawayDatabase | string> } = {}): Promise<HistoryBenchResult | string> {
   const files = options.files ?? Number(process.env.HISTORY_BENCH_FILES ?? 100_000);
   const perFile = options.perFile ?? Number(process.env.HISTORY_BENCH_PER_FILE ?? 10);
   const rounds = options.rounds ?? Number(process.env.HISTORY_BENCH_ROUNDS ?? 30);
   const log = options.log ?? (() => {});
-  const throwaway = await createThrowawayDatabase();
+  const throwaway = await (options.createDatabase ?? createThrowawayDatabase)();
   if (typeof throwaway === 'string') return throwaway;
   const database = await openDatabase({ url: throwaway.url, dataDir: '', poolSize: 2 });
   let gateway: Child | undefined;
