@@ -32,7 +32,9 @@ const types = [
 ];
 
 let calls: ReturnType<typeof fakeFetch>;
-const serve = (routes: Record<string, FakeAnswer | (() => FakeAnswer)>) => { calls = fakeFetch(routes); };
+/** The page's other section (values received) reads its settings too: answered, so that only the catalogue's alerts show. */
+const MEASURE_SETTINGS = { [`GET /api/establishments/${EST}/measure_settings`]: { body: { lateMeasureMaxDays: null, measureCorrectionMinutes: 15 } } };
+const serve = (routes: Record<string, FakeAnswer | (() => FakeAnswer)>) => { calls = fakeFetch({ ...MEASURE_SETTINGS, ...routes }); };
 const sent = (method: string) => calls.filter((c) => c.method === method).map((c) => ({ url: c.url.split('?')[0], body: c.body && JSON.parse(c.body) }));
 const mountTypes = () => renderStructureScreen(<DocumentTypesPage />, { structure, path: 'structure' });
 const notUnique = (field: string) => ({ status: 409, body: { code: 'NOT_UNIQUE_ERROR', message: 'Déjà utilisé (serveur).', field } });
