@@ -18,6 +18,7 @@ import openapi from './plugins/openapi.ts';
 import compression from './plugins/compression.ts';
 import provisioned from './plugins/provisioned.ts';
 import { decorateIdentityService } from './identity-service/configured.ts';
+import { settleUnreadBody } from './http/unread-body.ts';
 
 export interface AppOptions {
   config: Config;
@@ -51,6 +52,9 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   // A callback hook: no promise per call (async hooks cost one each, on every answer).
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // An answer given before the body was all read: the rest is read within limits, or the
+    // connection closed, so that the next request on it is answered (http/unread-body.ts).
+    if (!request.raw.complete) settleUnreadBody(request, reply);
     done(null, payload);
   });
   logRequests(app);

@@ -44,21 +44,35 @@ export function depthScanner(max: number): (chunk: Uint8Array) => boolean {
 /**
  * A JSON body read whole (as Fastify's parser would, within the route's body limit) and checked
  * before anything reads it: the split-mode proxy hands the body stream upstream as it arrives,
- * so a limit found mid-stream would only abort the forwarded call (a 502).
+ * so a limit found mid-stream would only abort the forwarded call (a 502). On a refusal the
+ * stream is left paused, not destroyed: the rest of the body is then read and thrown away
+ * after the answer (http/unread-body.ts), and the connection serves the next request.
  */
-async function checkedJsonBody(request: FastifyRequest, payload: Readable): Promise<Readable> {
+function checkedJsonBody(request: FastifyRequest, payload: Readable): Promise<Readable> {
   const tooDeep = depthScanner(MAX_JSON_DEPTH);
   const limit = request.routeOptions.bodyLimit ?? Infinity;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of payload as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new AppError(413, 'payload_too_large');
-    if (tooDeep(chunk)) throw new AppError(400, 'json_too_deep', { max: MAX_JSON_DEPTH }, 'body');
-    chunks.push(chunk);
-  }
-  // Fastify compares this with Content-Length, as it does for the request itself.
-  return Object.assign(Readable.from(chunks), { receivedEncodedLength: size });
+  return new Promise((resolve, reject) => {
+    const stop = (error: Error) => {
+      payload.off('data', onData).off('end', onEnd).off('error', stop).off('close', onClose).pause();
+      reject(error);
+    };
+    // Closed before its end: the client went away (Fastify answers nobody then).
+    const onClose = () => stop(Object.assign(new Error('request closed before its end'), { code: 'ECONNRESET' }));
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) stop(new AppError(413, 'payload_too_large'));
+      else if (tooDeep(chunk)) stop(new AppError(400, 'json_too_deep', { max: MAX_JSON_DEPTH }, 'body'));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      payload.off('data', onData).off('error', stop).off('close', onClose);
+      // Fastify compares this with Content-Length, as it does for the request itself.
+      resolve(Object.assign(Readable.from(chunks), { receivedEncodedLength: size }));
+    };
+    payload.on('data', onData).once('end', onEnd).once('error', stop).once('close', onClose);
+  });
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -71,13 +85,24 @@ export function isRefusedString(value: string): boolean {
   return REFUSED.test(value);
 }
 
+/**
+ * Data a client sent, parsed: an array or a plain object (JSON, a query string, path
+ * parameters). Anything else is not walked: bytes (uploads) never reach a text column, and a
+ * stream — the body the split-mode proxy passes upstream unparsed (a request of its own, whose
+ * socket leads to the server and back) — would be walked through the whole process, path after
+ * path, blocking every other request.
+ */
+function isParsedData(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
 /** The field (`body.answers.q1`) of the first refused string or key in `value`, if any. */
 export function refusedField(value: unknown, field: string, depth = 0): string | undefined {
   if (typeof value === 'string') return isRefusedString(value) ? field : undefined;
   // Deeper than any body the JSON parser lets through: nothing a client sent.
-  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH + 1) return undefined;
-  // Bytes (uploads) are not text: they never reach a text column.
-  if (ArrayBuffer.isView(value)) return undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH + 1 || !isParsedData(value)) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = refusedField(value[i], `${field}.${i}`, depth + 1);
@@ -100,7 +125,7 @@ export function refusedField(value: unknown, field: string, depth = 0): string |
  */
 export function nonFiniteField(value: unknown, field: string, depth = 0): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : field;
-  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH + 1 || ArrayBuffer.isView(value)) return undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH + 1 || !isParsedData(value)) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const found = nonFiniteField(item, `${field}.${key}`, depth + 1);
     if (found) return found;
