@@ -15,6 +15,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
 
+/** Node's own code for a connection its client closed, not an app code: nobody reads the answer. */
+const CLIENT_WENT_AWAY = 'ECONNRESET';
+
 export const MAX_JSON_DEPTH = 64;
 
 /**
@@ -59,7 +62,7 @@ function checkedJsonBody(request: FastifyRequest, payload: Readable): Promise<Re
       reject(error);
     };
     // Closed before its end: the client went away (Fastify answers nobody then).
-    const onClose = () => stop(Object.assign(new Error('request closed before its end'), { code: 'ECONNRESET' }));
+    const onClose = () => stop(Object.assign(new Error('request closed before its end'), { code: CLIENT_WENT_AWAY }));
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) stop(new AppError(413, 'payload_too_large'));
