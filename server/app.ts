@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
+import { canonicalPath } from '../schemas/http.ts';
 import { baseApp, type AppOptions } from './base-app.ts';
 import { AppError } from './errors.ts';
 import { sendError } from './plugins/errors.ts';
@@ -96,7 +97,8 @@ async function serveClient(app: FastifyInstance, config: Config) {
   const hasClient = existsSync(path.join(root, 'index.html'));
   if (hasClient) await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true, serveDotFiles: false, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] });
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|auth|ui)(\/|$)/.test(request.url) && request.headers.accept?.includes('text/html');
+    // An address of an area (/api, /auth, /ui), however spelled, is never a page of the client.
+    const isPage = request.method === 'GET' && !/^\/(api|auth|ui)(\/|$)/.test(canonicalPath(request.url)) && request.headers.accept?.includes('text/html');
     // cacheControl: false keeps this no-cache (send would write its own `public, max-age=0`).
     if (hasClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
     return sendError(request, reply, new AppError(404, 'route_not_found'));

@@ -23,7 +23,7 @@ export const DRAIN_LIMIT_MS = 30_000;
 
 /**
  * Called from an onSend hook for a request whose body has not all arrived (`raw.complete` is
- * false): the answer is about to be written.
+ * false), on a real connection: the answer is about to be written.
  */
 export function settleUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;

@@ -15,6 +15,7 @@ import type { ErrorCode } from '../../schemas/errors.ts';
 import { concurrentWriteError } from '../db/errors.ts';
 import { AppError, type FieldError } from '../errors.ts';
 import { translator, type Language } from '../i18n/index.ts';
+import { canonicalPath } from '../../schemas/http.ts';
 
 type AjvError = NonNullable<FastifyError['validation']>[number];
 
@@ -125,7 +126,8 @@ export function frameworkErrors(app: () => FastifyInstance) {
     }
     raw[ROUTER_ERROR] = error;
     const query = url.indexOf('?');
-    const area = /^\/(api|ui|auth)(\/|$)/.exec(url)?.[1];
+    // The area as the routers would read it, however the address is spelled (%61pi, //api...).
+    const area = /^\/(api|ui|auth)(\/|$)/.exec(canonicalPath(url))?.[1];
     raw.url = `${area ? `/${area}` : ''}/.unroutable${query >= 0 ? url.slice(query) : ''}`;
     app().routing(raw, reply.raw);
   };

@@ -97,8 +97,10 @@ export function isRefusedString(value: string): boolean {
  */
 function isParsedData(value: object): boolean {
   if (Array.isArray(value)) return true;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  // JSON's objects, and the null-prototype records of the query-string parser and the router
+  // (`new Empty()`, whose prototype has none): never an instance of a class.
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
 /** The field (`body.answers.q1`) of the first refused string or key in `value`, if any. */

@@ -10,13 +10,11 @@ import { unauthorized } from '../errors.ts';
 import { IDENTITY_CHANGED_HEADER } from '../identity.ts';
 import { changesState, CSRF_HEADER, EXPIRES_HEADER as EXPIRES } from '../../schemas/http.ts';
 import { isTimeZone } from './locale.ts';
+import { routePath } from '../http/route-path.ts';
 
 export const EXPIRES_HEADER = EXPIRES.toLowerCase();
 export const CSRF_RESPONSE_HEADER = CSRF_HEADER.toLowerCase();
 
-function routeKey(request: FastifyRequest): string {
-  return `${request.method} ${request.url.split('?')[0]}`;
-}
 
 /** Registers the hooks on the (encapsulated) /api scope it is called in. */
 export function sessionLayer(app: FastifyInstance) {
@@ -28,8 +26,10 @@ export function sessionLayer(app: FastifyInstance) {
     }
     const { user } = session;
     // HEAD /me?l= saves the language: the one HEAD that changes state, so it needs the token.
-    // The client's rule (schemas/http.ts): POST, PUT, PATCH, DELETE, and HEAD /api/me?l=.
-    if (changesState(request.method, request.url)) {
+    // The client's rule (schemas/http.ts): POST, PUT, PATCH, DELETE, and HEAD /api/me?l=, the
+    // address read in its canonical form (any spelling a router or the proxy would take to
+    // /api/me), and the route matched here when there is one.
+    if (changesState(request.method, request.url) || (request.method === 'HEAD' && changesState('HEAD', routePath(request)))) {
       app.checkAntiForgery(request, session.csrfToken);
     }
 
@@ -37,7 +37,7 @@ export function sessionLayer(app: FastifyInstance) {
     if (isTimeZone(user.selectedTimezone)) request.timeZone = user.selectedTimezone;
 
     const missing = missingConsent(user);
-    if (missing && !CONSENT_EXEMPT.has(routeKey(request))) throw unauthorized(missing);
+    if (missing && !CONSENT_EXEMPT.has(`${request.method} ${routePath(request)}`)) throw unauthorized(missing);
 
     const touched = app.sessions.touch(session);
     request.identity = {

@@ -35,6 +35,11 @@ describe('the API client (spec 000 §7)', () => {
   it.each([
     ['GET', '/api/me', false], ['HEAD', '/api/me', true], ['HEAD', '/api/other', false], ['HEAD', '/ui/me', false],
     ['POST', '/api/me/terms-acceptance', true], ['PUT', '/api/me/timezone', true], ['PATCH', '/x', true], ['DELETE', '/x', true], ['get', '/api/me', false],
+    // Any spelling a router or the split-mode proxy takes to /api/me (issue 19).
+    ['HEAD', '/api/me?l=ar', true], ['HEAD', '/api/%6de', true], ['HEAD', '/%61pi/me', true], ['HEAD', '/api%2Fme', true], ['HEAD', '//api//me', true],
+    ['HEAD', '/api/me/', true], ['HEAD', '/API/Me', true], ['HEAD', '/api/me;x', true], ['HEAD', '/api;x/me', true], ['HEAD', '/api/./me', true],
+    ['HEAD', '/api/%2e/me', true], ['HEAD', '/api/x/../me', true], ['HEAD', '/api/.\\me', true], ['HEAD', '/api/me#x', true],
+    ['HEAD', '/api/mex', false], ['HEAD', '/api/me/privileges', false], ['HEAD', '/api/%ZZ', false], ['HEAD', '/api/me%3Fx', false],
   ])('%s %s needs the anti-forgery token: %s', (method, path, expected) => {
     expect(changesState(method, path)).toBe(expected);
   });

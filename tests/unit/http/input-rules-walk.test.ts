@@ -14,6 +14,10 @@ describe('the input rules walk parsed data only', () => {
     expect(refusedField({ a: [{ b: 'x\u0000' }] }, 'body')).toBe('body.a.0.b');
     expect(refusedField(Object.assign(Object.create(null) as object, { q: '\ud800' }), 'query')).toBe('query.q');
     expect(nonFiniteField({ a: { b: Infinity } }, 'query')).toBe('query.a.b');
+    // The query-string parser's records: `new Empty()`, whose prototype has no prototype.
+    const Empty = function Empty() {} as unknown as new () => object;
+    Empty.prototype = Object.create(null) as object;
+    expect(nonFiniteField(Object.assign(new Empty(), { page: -Infinity }), 'query')).toBe('query.page');
   });
 
   it('does not walk a stream, bytes or an object graph of the server', () => {
