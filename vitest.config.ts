@@ -20,6 +20,8 @@ const PGLITE_ONLY: Record<string, string> = {
   'anti-forgery': 'the token check, made before any handler runs',
   'errors-and-logs': 'the error handler and the log lines, on routes that fail on purpose',
   'session-cookie-https': 'the session cookie\'s attributes over HTTPS',
+  'keep-alive-refusals': 'what becomes of a connection after an early refusal, decided before any SQL',
+  'path-spellings': 'the anti-forgery and consent rules on the path, checked before any handler',
 };
 const pgliteOnly = process.env.TEST_DATABASE_URL ? Object.keys(PGLITE_ONLY).map((name) => `tests/api/${name}.test.ts`) : [];
 

@@ -106,6 +106,8 @@ const REFUSALS: [string, (c: Caller) => Refusal | undefined][] = [
   ['an upload without a session (401)', () => ({ method: 'POST', path: UNKNOWN_FILE, headers: multipart({}), body: uploadOf(5 * MB), status: 401, code: 'insufficient_authentication' })],
   ['a body without the anti-forgery token (403)', (c) => c.noToken && ({ method: 'PUT', path: '/api/me/timezone', headers: json(c.noToken), body: jsonOf(3 * MB), status: 403, code: 'csrf_token_invalid' })],
   ['an upload without the anti-forgery token (403)', (c) => c.noToken && ({ method: 'POST', path: c.uploadUrl, headers: multipart(c.noToken), body: uploadOf(5 * MB), status: 403, code: 'csrf_token_invalid' })],
+  // The gateway's login form checks its token before reading the body (auth/routes.ts, preParsing).
+  ['a login form without its token (403)', (c) => c.noToken && ({ method: 'POST', path: '/auth/login', headers: json({}), body: jsonOf(MB / 2), status: 403, code: 'csrf_token_invalid' })],
 ];
 
 /** A logged-in browser on a raw socket: its cookie and token, and a prepared file to upload to. */
