@@ -5,7 +5,7 @@
  * the add form, so both say the same thing on the same field.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
+import { countSchema, dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
 import type { ErrorCode } from './errors.ts';
 import { isFullDate } from './patient-form/dates.ts';
 import { PATIENT_FORM_LIMITS } from './patient-form.ts';
@@ -145,7 +145,7 @@ export const documentSchema = {
     file: {
       anyOf: [{ type: 'null' }, {
         type: 'object', additionalProperties: false, required: ['id', 'name', 'mimeType', 'size'],
-        properties: { id: uuidSchema, name: { type: 'string' }, mimeType: { anyOf: [{ type: 'string' }, { type: 'null' }] }, size: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
+        properties: { id: uuidSchema, name: { type: 'string' }, mimeType: { anyOf: [{ type: 'string' }, { type: 'null' }] }, size: { type: ['integer', 'null'], minimum: 0, maximum: countSchema.maximum } },
       }],
     },
     externalUrl: { anyOf: [{ type: 'string' }, { type: 'null' }] },

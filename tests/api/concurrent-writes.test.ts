@@ -25,7 +25,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertStatuses, chartDisplays, consents, formOccurrences, formResponses, formTypes, identityDocuments, identityDocumentTypes, indicatorBoundaries, indicators,
-  indicatorTypes, indicatorValuesTableSettings, interventionLevels, measures, nonObservanceRules, patientConditions, patientFileForms, patientFileHistory,
+  indicatorTypes, indicatorValuesTableSettings, interventionLevels, measures, nonObservanceRules, patientConditions, patientFileForms, patientFileHistory, documents,
   patientFileProtocols, patientFiles, personInterventionLevels, protocols, referenceValues, units, users,
 } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
@@ -306,6 +306,25 @@ const CASES: Record<string, Case> = {
   'POST /api/patient_files/:id/notes': { caller: 'prescriber', body: () => ({ text: 'Appel du patient' }), ...notRepeated('ten notes sent are ten notes, as ten messages are') },
   'PUT /api/patient_files/:id/notes/:noteId': { caller: 'prescriber', body: () => ({ text: 'Appel du patient, rappelé' }), ...notRepeated('one note, given the same text') },
   'PUT /api/patient_files/:id/notes/:noteId/archive': { caller: 'prescriber', once: history('NOTE_ARCHIVED') },
+
+  // Documents: ten sent are ten documents (as ten notes); a state change happens once (a conditional update).
+  'POST /api/patient_files/:id/documents': {
+    caller: 'prescriber', body: () => ({ type: 'INFORMATION_DOCUMENT', title: 'Vidéo de rééducation', externalUrl: 'https://example.org/reeducation' }),
+    ...notRepeated('ten documents sent are ten documents, as ten notes are'),
+  },
+  'POST /api/documents/:id/acquit': {
+    caller: 'prescriber',
+    // The world's document was added by a professional (acknowledged by its author): waiting again, as a patient's is.
+    before: async (w) => { await db.update(documents).set({ acknowledgedAt: null, acknowledgedBy: null }).where(eq(documents.id, w.document)); },
+    once: history('DOCUMENT_ACKNOWLEDGED'),
+  },
+  'PUT /api/documents/:id/exclude': { caller: 'prescriber', once: history('DOCUMENT_EXCLUDED') },
+  'PUT /api/documents/:id/restore': {
+    caller: 'prescriber',
+    before: async (w) => { await db.update(documents).set({ excludedAt: new Date(), excludedBy: null }).where(eq(documents.id, w.document)); },
+    once: history('DOCUMENT_RESTORED'),
+  },
+  'DELETE /api/documents/:id': { caller: 'prescriber', body: () => ({ reason: 'Mauvais patient' }), once: history('DOCUMENT_ENTERED_IN_ERROR') },
 
   // Caregivers: one person follows a file once.
   'POST /api/patient_files/:id/caregivers': {
