@@ -309,8 +309,9 @@ const CASES: Record<string, Case> = {
 
   // Documents: ten sent are ten documents (as ten notes); a state change happens once (a conditional update).
   'POST /api/patient_files/:id/documents': {
-    caller: 'prescriber', body: () => ({ type: 'INFORMATION_DOCUMENT', title: 'Vidéo de rééducation', externalUrl: 'https://example.org/reeducation' }),
-    ...notRepeated('ten documents sent are ten documents, as ten notes are'),
+    // The patient sends her upload (the world's): one document holds it, the other calls find it taken.
+    caller: 'patient.open', body: () => ({ type: 'ANALYSIS_RESULTS', title: 'Bilan sanguin' }),
+    once: { what: 'documents of the uploaded file', count: ({ world }) => counted(db.select({ n: count() }).from(documents).where(eq(documents.fileId, world.upload))) },
   },
   'POST /api/documents/:id/acquit': {
     caller: 'prescriber',
