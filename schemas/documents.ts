@@ -73,12 +73,6 @@ export const documentBodySchema = {
 } as const;
 export type DocumentBody = FromSchema<typeof documentBodySchema>;
 
-export const documentEnteredInErrorBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reason'],
-  properties: { reason: { type: 'string', maxLength: 20_000, description: 'Why it is wrong: a text area, 2 to 500 characters' } },
-} as const;
 
 const chars = (text: string) => [...text].length;
 

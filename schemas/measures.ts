@@ -110,16 +110,16 @@ export const measuresResultSchema = {
 export type MeasuresResult = FromSchema<typeof measuresResultSchema>;
 
 /**
- * A measure marked entered in error (issue 18): never deleted, it leaves charts, last values,
- * evaluations and non-compliance counting, and its pending alerts close with a system status.
- * The reason is a text area (spec 001 §5: 2 to 500 characters, noteTextError), stored as typed.
+ * A record marked entered in error, with its reason: a measure (issue 18) or a document. A
+ * measure is never deleted: it leaves charts, last values, evaluations and non-compliance
+ * counting, and its pending alerts close with a system status. The reason is a text area (spec 001 §5: 2 to 500 characters, noteTextError), stored as typed.
  */
 export const enteredInErrorBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['reason'],
   properties: {
-    reason: { type: 'string', maxLength: 20_000, description: 'Why the value is wrong: a text area, 2 to 500 characters, stored as typed' },
+    reason: { type: 'string', maxLength: 20_000, description: 'Why it is wrong: a text area, 2 to 500 characters, stored as typed' },
   },
 } as const;
 export type EnteredInErrorBody = FromSchema<typeof enteredInErrorBodySchema>;

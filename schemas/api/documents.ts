@@ -6,7 +6,8 @@
  * caregivers), the file's professionals; anyone else gets 404.
  */
 import { errorResponses, errorSchema, localeOnlyQuerySchema } from '../common.ts';
-import { documentBodySchema, documentEnteredInErrorBodySchema, documentListQuerySchema, documentPageSchema, documentSchema } from '../documents.ts';
+import { enteredInErrorBodySchema } from '../measures.ts';
+import { documentBodySchema, documentListQuerySchema, documentPageSchema, documentSchema } from '../documents.ts';
 import { defineRoute } from './contract.ts';
 import { recordParams } from './record-id.ts';
 
@@ -57,6 +58,6 @@ export const documentRoutes = {
   delete: defineRoute({
     method: 'DELETE', url: '/api/documents/:id', tags,
     summary: 'Deletes a document as clinical records are deleted: marked entered in error with who, when and why, for good, never removed (history DOCUMENT_ENTERED_IN_ERROR). A professional of the file, or whoever added it',
-    params: documentParams, querystring: localeOnlyQuerySchema, body: documentEnteredInErrorBodySchema, response: one,
+    params: documentParams, querystring: localeOnlyQuerySchema, body: enteredInErrorBodySchema, response: one,
   }),
 } as const;

@@ -8,6 +8,7 @@ import type { Db } from '../../server/db/client.ts';
 import { caregivers, forms, formVersions, patientFileHistory, patientFiles } from '../../server/db/schema.ts';
 import type { Browser } from './app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from './demo-data.ts';
+import { demoPdf } from '../../server/demo/documents.ts';
 
 /** A 4×4 PNG drawn on a canvas and encoded by Chromium (canvas.toDataURL). */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAANElEQVR4AUzIAQkAMAhE0cNEi2CkRTDCIi2CjdQTBA8eHF++amyC2nkGqosOPKODXwMxJgAAAP//eylNlAAAAAZJREFUAwChzg8FL3ZGBAAAAABJRU5ErkJggg==', 'base64');
@@ -18,24 +19,8 @@ export const JPEG = Buffer.from(
   'base64',
 );
 
-/** A one-page PDF saying `text`, with byte offsets in its xref table as readers expect. */
-export function pdf(text = 'Compte rendu opératoire'): Buffer {
-  const content = `BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => { offsets.push(Buffer.byteLength(body, 'latin1')); body += `${i + 1} 0 obj\n${o}\nendobj\n`; });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+/** A one-page PDF saying `text`: the demo's own (server/demo/documents.ts). */
+export const pdf = (text = 'Compte rendu opératoire'): Buffer => demoPdf(text);
 
 /** A GIF: a real image, of a type questionnaires do not accept. */
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
