@@ -12,6 +12,7 @@ import { caregivers, chartDisplays, indicators, patientFiles, services } from '.
 import type { ChartDisplay } from '../../schemas/chart-displays.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -27,7 +28,7 @@ async function as(local: string): Promise<Browser> {
 async function newFile(service: string, options: { establishment?: Establishment; status?: 'OPEN' | 'CLOSED' } = {}) {
   const [s] = await db.select({ id: services.id }).from(services)
     .where(and(eq(services.establishmentId, await establishmentIdOf(db, options.establishment ?? 'chu-azur')), eq(services.name, service)));
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status: options.status ?? 'OPEN' }).returning();
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status: options.status ?? 'OPEN' }).returning();
   await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, 'caregiver') });
   return file!.id;
 }

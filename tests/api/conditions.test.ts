@@ -14,6 +14,7 @@ import en from '../../server/i18n/locales/en.json' with { type: 'json' };
 import ar from '../../server/i18n/locales/ar.json' with { type: 'json' };
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -43,7 +44,7 @@ const del = async (local: string, url: string) => {
 /** A new file of a demo patient in a service of CHU Azur, followed by the caregiver when asked. */
 async function newFile(service: 'Cardiologie' | 'Chirurgie orthopédique', status: 'OPEN' | 'CLOSED' = 'OPEN', follower?: string) {
   const [s] = await db.select({ id: services.id }).from(services).where(and(eq(services.establishmentId, azur), eq(services.name, service)));
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status }).returning();
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status }).returning();
   if (follower) await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, follower) });
   return file!.id;
 }

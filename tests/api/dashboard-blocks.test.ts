@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formResponses, forms, formVersions, indicators, patientFiles, services } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 type Row = {
   patientFileId: string; patient: { firstName: string; lastName: string }; service: { id: string; name: string };
@@ -69,7 +70,7 @@ describe('GET /api/establishments/:id/activities', () => {
     // A file of its own, the heart-failure questionnaire assigned today: its occurrence is open now.
     const db = gw.db.database.db;
     const [cardiology] = await db.select({ id: services.id }).from(services).where(and(eq(services.establishmentId, azur), eq(services.name, 'Cardiologie')));
-    const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: cardiology!.id, status: 'OPEN' }).returning();
+    const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, 'patient.open'), serviceId: cardiology!.id, status: 'OPEN' }).returning();
     const [form] = await db.select().from(forms).where(and(eq(forms.establishmentId, azur), eq(forms.reference, 'HF-DAILY')));
     const prescriber = await login(gw.app, demoEmail('prescriber'));
     await prescriber.agent.post(`/api/patient_files/${file!.id}/forms/${form!.id}`).set('x-csrf-token', prescriber.csrf).send({}).expect((r) => expect(r.status).toBeLessThan(300));

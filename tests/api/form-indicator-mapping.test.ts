@@ -14,6 +14,7 @@ import { parseFormDefinition } from '../../server/shared/form-definitions.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
 import heartFailure from '../../layouts/default/forms/heart-failure-daily.json' with { type: 'json' };
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -39,7 +40,7 @@ describe('the heart-failure questionnaire feeds the weight indicator', () => {
   it('a weight 3.5 kg over the reference gives a FORM_RESPONSE measure and an alert batch linked to the response', async () => {
     const azur = await establishmentIdOf(db, 'chu-azur');
     const [service] = await db.select({ id: services.id }).from(services).where(and(eq(services.establishmentId, azur), eq(services.name, 'Cardiologie')));
-    const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: service!.id, status: 'OPEN' }).returning();
+    const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, 'patient.open'), serviceId: service!.id, status: 'OPEN' }).returning();
     const [weight] = await db.select().from(indicators).where(and(eq(indicators.establishmentId, azur), eq(indicators.reference, 'weight')));
     await db.insert(referenceValues).values({ patientFileId: file!.id, indicatorId: weight!.id, value: 70 });
     const [form] = await db.select().from(forms).where(and(eq(forms.establishmentId, azur), eq(forms.reference, 'HF-DAILY')));

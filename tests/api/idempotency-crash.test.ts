@@ -22,6 +22,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { createTestDatabase, PGLITE_DEMO_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, type TestDatabase } from '../helpers/database.ts';
 import { DEMO_PASSWORD, demoEmail, loginToken } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let pg: TestDatabase | undefined;
@@ -75,7 +76,7 @@ beforeAll(async () => {
     await provisionDemo(db);
     const [s] = await db.select({ id: services.id }).from(services)
       .where(and(eq(services.establishmentId, await establishmentIdOf(db, 'chu-azur')), eq(services.name, 'Cardiologie')));
-    const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status: 'OPEN' }).returning();
+    const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status: 'OPEN' }).returning();
     await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, 'caregiver') });
     const [indicator] = await db.select({ id: indicators.id }).from(indicators)
       .where(and(eq(indicators.reference, 'heart_rate'), eq(indicators.establishmentId, await establishmentIdOf(db, 'chu-azur'))));

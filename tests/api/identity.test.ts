@@ -15,6 +15,7 @@ import { TEST_IDENTITIES } from '../../server/identity-service/test-identities.t
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
 import { historyOf, JPEG, MIME, PNG, pdf, uploadFile } from '../helpers/questionnaires.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let simulator: FastifyInstance;
 let gw: TestGateway;
@@ -58,10 +59,10 @@ async function newPatient(traits: Traits, more: { serviceId: string; status: 'OP
   const [user] = await db.insert(users).values({
     email: `identity-${randomUUID()}@example.test`, passwordHash: 'x', roles: ['ROLE_PATIENT'], firstName: 'Test', lastName: 'Patient', ...traits,
   }).returning({ id: users.id });
-  const [file] = await db.insert(patientFiles).values({ patientId: user!.id, serviceId: cardiologie, status: 'OPEN' }).returning({ id: patientFiles.id });
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: user!.id, serviceId: cardiologie, status: 'OPEN' }).returning({ id: patientFiles.id });
   const others: string[] = [];
   for (const m of more) {
-    const [f] = await db.insert(patientFiles).values({ patientId: user!.id, serviceId: m.serviceId, status: m.status }).returning({ id: patientFiles.id });
+    const [f] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: user!.id, serviceId: m.serviceId, status: m.status }).returning({ id: patientFiles.id });
     others.push(f!.id);
   }
   return { id: user!.id, file: file!.id, others };

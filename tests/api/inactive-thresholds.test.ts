@@ -19,6 +19,7 @@ import type { CustomizableIndicator } from '../../schemas/customizable-indicator
 import type { InactiveThresholdsRow } from '../../schemas/inactive-thresholds.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -38,7 +39,7 @@ async function call(local: string, method: 'get' | 'post' | 'put', path: string,
 }
 
 async function newFile() {
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: cardiology, status: 'OPEN' }).returning();
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, 'patient.open'), serviceId: cardiology, status: 'OPEN' }).returning();
   await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, 'caregiver') });
   return file!.id;
 }

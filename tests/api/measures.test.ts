@@ -16,6 +16,7 @@ import type { AlertRow } from '../../schemas/alerts.ts';
 import type { IndicatorBoundaries, ReferenceValue } from '../../schemas/boundaries.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -32,7 +33,7 @@ async function as(local: string): Promise<Browser> {
 async function newFile(options: { establishment?: Establishment; service?: string; status?: 'OPEN' | 'CLOSED'; patient?: string } = {}) {
   const [s] = await db.select({ id: services.id }).from(services)
     .where(and(eq(services.establishmentId, await establishmentIdOf(db, options.establishment ?? 'chu-azur')), eq(services.name, options.service ?? 'Cardiologie')));
-  const [file] = await db.insert(patientFiles).values({
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE,
     patientId: await userIdOf(db, options.patient ?? 'patient.open'), serviceId: s!.id, status: options.status ?? 'OPEN',
   }).returning();
   await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, 'caregiver') });

@@ -15,6 +15,7 @@ import { demoEmail, login, startGateway, type Browser, type TestGateway } from '
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
 import { seriesPoints } from '../../server/care/monitoring/series-points.ts';
 import { downsampleMinMax } from '../../server/care/monitoring/downsample.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -32,7 +33,7 @@ type Establishment = 'chu-azur' | 'clinique-des-tilleuls';
 async function newFile(service: string, establishment: Establishment = 'chu-azur', patient = 'patient.open') {
   const [s] = await db.select({ id: services.id }).from(services)
     .where(and(eq(services.establishmentId, await establishmentIdOf(db, establishment)), eq(services.name, service)));
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, patient), serviceId: s!.id, status: 'OPEN' }).returning();
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, patient), serviceId: s!.id, status: 'OPEN' }).returning();
   await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, 'caregiver') });
   return file!.id;
 }

@@ -13,6 +13,7 @@ import { indicators, interventionLevels, nonObservanceRules, patientFileHistory,
 import type { NonComplianceRule } from '../../schemas/non-compliance.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -34,7 +35,7 @@ async function newFile(options: { establishment?: 'chu-azur' | 'clinique-des-til
   const establishment = options.establishment ?? 'chu-azur';
   const [s] = await db.select({ id: services.id }).from(services)
     .where(and(eq(services.establishmentId, await establishmentIdOf(db, establishment)), eq(services.name, establishment === 'chu-azur' ? 'Cardiologie' : services.name)));
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status: options.status ?? 'OPEN' }).returning();
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status: options.status ?? 'OPEN' }).returning();
   return file!.id;
 }
 const indicatorOf = async (establishment: string, reference: string) =>

@@ -19,6 +19,7 @@ import type { AddedCaregiver, Caregiver } from '../../schemas/caregivers.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { loginResponse } from '../helpers/auth-flow.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -34,7 +35,7 @@ async function as(local: string): Promise<Browser> {
 async function newFile(options: { service?: string; establishment?: 'chu-azur' | 'clinique-des-tilleuls'; patient?: string; followers?: string[] } = {}) {
   const [s] = await db.select({ id: services.id }).from(services)
     .where(and(eq(services.establishmentId, await establishmentIdOf(db, options.establishment ?? 'chu-azur')), eq(services.name, options.service ?? 'Cardiologie')));
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, options.patient ?? 'patient.open'), serviceId: s!.id, status: 'OPEN' }).returning();
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, options.patient ?? 'patient.open'), serviceId: s!.id, status: 'OPEN' }).returning();
   for (const local of options.followers ?? []) await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, local) });
   return file!.id;
 }

@@ -13,6 +13,7 @@ import type { HistoryEntry } from '../../schemas/patient-file-history.ts';
 import type { HistoryKind } from '../../schemas/history.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let fileId: string;
@@ -69,7 +70,7 @@ beforeAll(async () => {
   prescriberId = await userIdOf(db, 'prescriber');
   ownFileId = (await patientFileIdsOf(db, 'patient.open'))[0]!;
   const [patient] = await db.insert(users).values({ email: `history.${randomUUID()}@example.test`, passwordHash: 'x', roles: ['ROLE_PATIENT'], firstName: 'Éloïse', lastName: 'Historique' }).returning();
-  const [file] = await db.insert(patientFiles).values({ patientId: patient!.id, serviceId: cardiology!.id, status: 'OPEN' }).returning();
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: patient!.id, serviceId: cardiology!.id, status: 'OPEN' }).returning();
   fileId = file!.id;
   const rows: (typeof patientFileHistory.$inferInsert)[] = [];
   for (let i = 0; i < REGULAR; i++) {

@@ -14,6 +14,7 @@ import { caregivers, patientFileHistory, patientFileNotes, patientFiles, service
 import type { Note } from '../../schemas/notes.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -29,7 +30,7 @@ async function as(local: string): Promise<Browser> {
 async function newFile(service: string, options: { establishment?: 'chu-azur' | 'clinique-des-tilleuls'; status?: 'OPEN' | 'CLOSED'; patient?: string } = {}) {
   const [s] = await db.select({ id: services.id }).from(services)
     .where(and(eq(services.establishmentId, await establishmentIdOf(db, options.establishment ?? 'chu-azur')), eq(services.name, service)));
-  const [file] = await db.insert(patientFiles).values({
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE,
     patientId: await userIdOf(db, options.patient ?? 'patient.open'), serviceId: s!.id, status: options.status ?? 'OPEN',
   }).returning();
   await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, 'caregiver') });

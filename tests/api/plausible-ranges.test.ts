@@ -13,6 +13,7 @@ import { alerts, caregivers, forms, indicators, measures, patientFiles, referenc
 import type { Indicator } from '../../schemas/catalogue.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -33,7 +34,7 @@ async function call(local: string, method: 'get' | 'post' | 'put', path: string,
 async function newFile() {
   const azur = await establishmentIdOf(db, 'chu-azur');
   const [s] = await db.select({ id: services.id }).from(services).where(and(eq(services.establishmentId, azur), eq(services.name, 'Cardiologie')));
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status: 'OPEN' }).returning();
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status: 'OPEN' }).returning();
   await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, 'caregiver') });
   return file!.id;
 }

@@ -19,6 +19,7 @@ import type { ApplyResult, FileProtocols, Protocol, ProtocolBody, ProtocolRow } 
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
 import { formIdOf, historyOf } from '../helpers/questionnaires.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -48,7 +49,7 @@ const levelOf = async (establishmentId: string, fr: string) =>
     .find((l) => (l.name as { fr: string }).fr === fr)!.id;
 
 async function newFile(serviceId: string, status: 'OPEN' | 'CLOSED' = 'OPEN') {
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId, status }).returning();
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, 'patient.open'), serviceId, status }).returning();
   return file!.id;
 }
 

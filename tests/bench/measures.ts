@@ -28,6 +28,7 @@ import { cpuSeconds, startServer, type Child } from './children.ts';
 import { login, type Session } from './browser.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres.ts';
 import type { Goal } from './report.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 export const GOAL_MEASURES_PER_SECOND = 10_000;
 const BATCH = 500;
@@ -108,7 +109,7 @@ export async function measuresBench(options: { batches?: number; concurrency?: n
     // A fresh open file of patient.open at CHU Azur (Cardiologie), which the operator follows.
     const [patient] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'patient.open@demo.telesuivi.test'));
     const [cardio] = await db.select({ id: services.id }).from(services).where(and(eq(services.establishmentId, azur!.id), eq(services.name, 'Cardiologie')));
-    const [file] = await db.insert(patientFiles).values({ patientId: patient!.id, serviceId: cardio!.id, status: 'OPEN' }).returning({ id: patientFiles.id });
+    const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: patient!.id, serviceId: cardio!.id, status: 'OPEN' }).returning({ id: patientFiles.id });
     const [{ n: before } = { n: 0 }] = await db.select({ n: count() }).from(measures);
     const [{ n: alertsBefore } = { n: 0 }] = await db.select({ n: count() }).from(alerts);
 

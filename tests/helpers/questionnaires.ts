@@ -9,6 +9,7 @@ import { caregivers, forms, formVersions, patientFileHistory, patientFiles } fro
 import type { Browser } from './app.ts';
 import { establishmentIdOf, patientFileIdsOf, userIdOf } from './demo-data.ts';
 import { demoPdf } from '../../server/demo/documents.ts';
+import { FOLLOWED_SINCE } from './patient-files.ts';
 
 /** A 4×4 PNG drawn on a canvas and encoded by Chromium (canvas.toDataURL). */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAANElEQVR4AUzIAQkAMAhE0cNEi2CkRTDCIi2CjdQTBA8eHF++amyC2nkGqosOPKODXwMxJgAAAP//eylNlAAAAAZJREFUAwChzg8FL3ZGBAAAAABJRU5ErkJggg==', 'base64');
@@ -32,7 +33,7 @@ export async function newPatientFile(db: Db, options: { patient?: string; caregi
   const patient = options.patient ?? 'patient.open';
   const [model] = await patientFileIdsOf(db, 'patient.open');
   const [reference] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, model!));
-  const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, patient), serviceId: reference!.serviceId, status: options.status ?? 'OPEN' })
+  const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, patient), serviceId: reference!.serviceId, status: options.status ?? 'OPEN' })
     .returning({ id: patientFiles.id });
   for (const local of options.caregivers ?? []) await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, local) });
   return file!.id;

@@ -17,6 +17,7 @@ import type { Browser } from '../app.ts';
 import { establishmentIdOf, userIdOf } from '../demo-data.ts';
 import { sampleAnswer } from '../form-corpus.ts';
 import { calls, formIdOf, MIME, PNG, uploadFile } from '../questionnaires.ts';
+import { FOLLOWED_SINCE } from '../patient-files.ts';
 
 /** One caller's own world: a valid id of each kind, in two variants (a free questionnaire, a planned one). */
 export type World = Record<RecordKind, string> & { planned: { form: string; occurrence: string } };
@@ -37,7 +38,7 @@ export function worldBuilder(ctx: WorldContext) {
   async function newFile(patient: string, establishment: Establishment, service: string, followers: string[] = []) {
     const [s] = await db.select({ id: services.id }).from(services)
       .where(and(eq(services.establishmentId, await establishmentIdOf(db, establishment)), eq(services.name, service)));
-    const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, patient), serviceId: s!.id, status: 'OPEN' }).returning();
+    const [file] = await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: await userIdOf(db, patient), serviceId: s!.id, status: 'OPEN' }).returning();
     for (const local of followers) await db.insert(caregivers).values({ patientFileId: file!.id, userId: await userIdOf(db, local) });
     return file!.id;
   }
@@ -70,7 +71,7 @@ export function worldBuilder(ctx: WorldContext) {
     const [{ serviceId }] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, fileId)) as [{ serviceId: string }];
     const [person] = await db.insert(users).values({ email: `person-${randomUUID()}@example.test`, passwordHash: 'x', roles: ['ROLE_PATIENT'], firstName: 'Anne', lastName: 'Autre' })
       .returning({ id: users.id });
-    await db.insert(patientFiles).values({ patientId: person!.id, serviceId, status: 'OPEN' });
+    await db.insert(patientFiles).values({ startDate: FOLLOWED_SINCE, patientId: person!.id, serviceId, status: 'OPEN' });
     const [type] = await db.insert(identityDocumentTypes).values({ establishmentId, label: `Passeport ${randomUUID()}` }).returning({ id: identityDocumentTypes.id });
     const uploaderId = await userIdOf(db, pro);
     const [file] = await db.insert(files).values({ uploaderId, name: 'cni.png' }).returning({ id: files.id });
