@@ -105,14 +105,25 @@ function reportConnectionErrors(pool: pg.Pool, report: () => ConnectionErrorRepo
   const busy = new WeakSet<pg.PoolClient>();
   pool.on('acquire', (client) => { busy.add(client); });
   pool.on('release', (_err, client) => { busy.delete(client); });
-  pool.on('error', (err) => report()(err));
+  // A connection ended under a transaction errs twice (PostgreSQL's message, then pg's "Connection
+  // terminated unexpectedly"): one lost connection, one log line.
+  const reported = new WeakSet<pg.PoolClient>();
+  const once = (err: Error, client: pg.PoolClient) => {
+    if (reported.has(client)) return;
+    reported.add(client);
+    report()(err);
+  };
+  pool.on('error', once);
   pool.on('connect', (client) => {
-    client.on('error', (err) => { if (busy.has(client)) report()(err); });
+    client.on('error', (err) => { if (busy.has(client)) once(err, client); });
   });
 }
 
+export const APP_POOL_NAME = 'telesuivi-app';
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Named so pg_stat_activity tells the app's pool from the job queue's and the live listener's.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APP_POOL_NAME });
   let report = toStderr;
   reportConnectionErrors(pool, () => report);
   // Several gateways may start together: one applies the migrations, the others wait.
