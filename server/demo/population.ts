@@ -289,7 +289,8 @@ export function demoPopulation(now: Date, sizes: Record<string, number> = DEMO_P
         const addedAt = between();
         caregiverList.push({ firstName: relFirst, lastName: relLast, relation, email: `${plain(relFirst)}.${plain(relLast)}.aidant${order}@${DEMO_PATIENT_DOMAIN}`, addedAt });
       }
-      for (const c of caregiverList) history.push({ kind: 'CAREGIVER_ADDED', at: c.addedAt, actor: actor(), payload: { relation: c.relation } });
+      // The app's payload (server/care/caregivers/repository.ts); the account's id is known once inserted.
+      for (const c of caregiverList) history.push({ kind: 'CAREGIVER_ADDED', at: c.addedAt, actor: actor(), payload: { email: c.email, name: `${c.firstName} ${c.lastName}`, newAccount: true } });
 
       const notes: DemoPatient['notes'] = status === 'AWAITING' ? [] : rng.sample(NOTES, rng.int(0, 3)).map((text) => ({ text, at: between(), author: actor(), archived: rng.chance(0.15) }));
       for (const n of notes) {
@@ -413,11 +414,15 @@ export async function provisionPopulation(tx: Db, context: PopulationContext): P
     })));
   }
 
+  const caregiverAdded = (payload: Record<string, unknown>) => {
+    const { email, ...rest } = payload as { email: string };
+    return { userId: relativeId.get(email)!, ...rest };
+  };
   const entries = population.flatMap((p) => p.history.map((h) => ({ p, h })));
   if (entries.length) {
     await tx.insert(patientFileHistory).values(entries.map(({ p, h }) => ({
       patientFileId: fileId(p), type: h.kind, actorId: h.actor === 'patient' ? patientId.get(p.email)! : actorOf(p, h.actor),
-      occurredAt: h.at, payload: h.kind === 'CAREGIVER_ADDED' ? { ...h.payload, caregiverId: relativeId.get(p.caregivers[0]!.email) } : h.payload,
+      occurredAt: h.at, payload: h.kind === 'CAREGIVER_ADDED' ? caregiverAdded(h.payload) : h.payload,
     })));
   }
 }

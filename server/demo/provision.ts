@@ -86,7 +86,7 @@ export async function provisionDemo(db: Db, now: Date = new Date()): Promise<'pr
         const patientId = userIds.get(patientEmail)!;
         await tx.insert(caregivers).values({ patientFileId, userId: userIds.get(a.email)!, addedBy: patientId });
         await tx.insert(patientFileHistory).values({
-          patientFileId, type: 'CAREGIVER_ADDED' satisfies HistoryKind, actorId: patientId, payload: { caregiverId: userIds.get(a.email) },
+          patientFileId, type: 'CAREGIVER_ADDED' satisfies HistoryKind, actorId: patientId, payload: { userId: userIds.get(a.email), name: `${a.firstName} ${a.lastName}`, newAccount: false },
         });
       }
     }

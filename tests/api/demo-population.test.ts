@@ -104,6 +104,20 @@ describe('the demo population', () => {
     expect(months.size).toBeGreaterThanOrEqual(6);
   });
 
+  it('writes CAREGIVER_ADDED as the app does: the caregiver of that file, by id and name (it named the first caregiver, or only an id)', async () => {
+    const rows = await db().select({ file: patientFileHistory.patientFileId, payload: patientFileHistory.payload }).from(patientFileHistory)
+      .where(eq(patientFileHistory.type, 'CAREGIVER_ADDED'));
+    const following = await db().select({ file: caregivers.patientFileId, userId: caregivers.userId, first: users.firstName, last: users.lastName })
+      .from(caregivers).innerJoin(users, eq(users.id, caregivers.userId));
+    const expected = new Set(following.map((c) => `${c.file} ${c.userId} ${c.first} ${c.last}`));
+    expect(rows.length).toBeGreaterThan(5);
+    for (const { file, payload } of rows) {
+      const p = payload as { userId: string; name: string; newAccount: boolean };
+      expect(Object.keys(p).sort()).toEqual(['name', 'newAccount', 'userId']);
+      expect(expected, JSON.stringify(p)).toContain(`${file} ${p.userId} ${p.name}`);
+    }
+  });
+
   it('is deterministic: the same day gives the same people, stored the same', async () => {
     expect(demoPopulation(NOW)).toEqual(demoPopulation(NOW));
     const other = await createTestDatabase();

@@ -67,7 +67,8 @@ function detailOf(entry: HistoryEntry, t: TFunction, language: Language): Record
       return status ? { status: t(`patientFileHistory.identityStatus.${status}`, { defaultValue: status }) } : undefined;
     }
     case 'IDENTITY_DOCUMENT_ADDED': case 'DOCUMENT_VIEWED': case 'DOCUMENT_ADDED': case 'DOCUMENT_DOWNLOADED': case 'DOCUMENT_ACKNOWLEDGED':
-    case 'DOCUMENT_EXCLUDED': case 'DOCUMENT_RESTORED': case 'DOCUMENT_ENTERED_IN_ERROR': case 'CONDITION_ADDED': case 'CONDITION_REMOVED': {
+    case 'DOCUMENT_EXCLUDED': case 'DOCUMENT_RESTORED': case 'DOCUMENT_ENTERED_IN_ERROR': case 'CONDITION_ADDED': case 'CONDITION_REMOVED':
+    case 'CAREGIVER_ADDED': case 'CAREGIVER_REMOVED': {
       const name = text(p.name) ?? text(p.type) ?? text(p.title);
       return name ? { name } : undefined;
     }

@@ -44,6 +44,7 @@ const ENTRIES = [
   entry(3, 'PROFILE_UPDATED', { created: true }),
   entry(2, 'MEASURE_ENTERED_IN_ERROR', { measureId: 'm', name: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, value: 750.5, unit: 'kg', closedAlerts: 1 }),
   entry(1, 'ALERT_CLOSED_AUTOMATICALLY', { alertId: 'a', systemStatus: 'ENTERED_IN_ERROR' }),
+  entry(1, 'CAREGIVER_ADDED', { userId: 'u', name: 'Paul Martin', newAccount: false }),
   entry(2, 'REFERENCE_VALUE_CREATED', { indicatorId: 'w', indicatorName: { fr: 'Poids', en: 'Weight', ar: 'الوزن' }, unit: 'kg', value: 81.4, referenceValueId: 'r' }),
 ];
 
@@ -94,6 +95,7 @@ describe('the History tab', () => {
     // A value entered in error: the indicator's name in the reader's language, the value in its digits (issue 18).
     expect(await rowOf('Valeur marquée comme saisie erronée : Poids 750,5 kg')).toBeTruthy();
     expect(await rowOf('Alerte clôturée automatiquement : valeur saisie par erreur')).toBeTruthy();
+    expect(await rowOf('Aidant ajouté : Paul Martin')).toBeTruthy();
     // A reference value says its indicator, value and unit (issue 18), who set it beside.
     const reference = await rowOf('Valeur de référence de Poids fixée à 81,4 kg');
     expect(within(reference).getByText('Claire Dubois')).toBeTruthy();
