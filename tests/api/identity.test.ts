@@ -259,6 +259,16 @@ describe('identity change with a proof', () => {
     expect(confirmed.confirmedAt).not.toBeNull();
   });
 
+  it('says a proof that confirms the identity as it stands as a verification, not as a profile update without fields', async () => {
+    const p = await newPatient(traitsOf('found'));
+    const doc = await identityDocument(p.id);
+    const res = await put(prescriber, `/api/persons/${p.id}/identity`, { proofDocumentId: doc.id, doubtful: (await userRow(p.id)).identityDoubtful });
+    expect(res.status, res.text).toBe(200);
+    expect(await historyOf(db, p.file, 'PROFILE_UPDATED')).toHaveLength(0);
+    expect((await historyOf(db, p.file, 'IDENTITY_VERIFIED')).map((e) => e.payload))
+      .toEqual([{ status: 'VALIDATED', previousStatus: 'PROVISIONAL', proofDocumentId: doc.id }]);
+  });
+
   it('keeps QUALIFIED when only attributes change on a verified identity', async () => {
     const p = await newPatient(traitsOf('found'));
     await post(prescriber, `/api/persons/${p.id}/identity/verify`);

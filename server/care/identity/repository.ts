@@ -249,8 +249,13 @@ export function identityRepository(care: CareContext, service: IdentityService, 
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx.update(users).set(set).where(eq(users.id, p.row.id)).returning();
         await tx.update(identityDocuments).set({ confirmedBy: care.userId, confirmedAt: care.now() }).where(eq(identityDocuments.id, proof.id));
-        const payload = { identity: true, fields: [...changedTraits, ...changedAttributes], proofDocumentId: proof.id, status };
-        for (const file of targets) await file.recordHistory(tx, 'PROFILE_UPDATED', payload);
+        const fields = [...changedTraits, ...changedAttributes];
+        // Nothing changed: the proof confirmed the identity as it stands, said as a verification
+        // (a PROFILE_UPDATED without fields read "profile updated" when nothing was).
+        for (const file of targets) {
+          if (fields.length) await file.recordHistory(tx, 'PROFILE_UPDATED', { identity: true, fields, proofDocumentId: proof.id, status });
+          else await file.recordHistory(tx, 'IDENTITY_VERIFIED', { status, previousStatus: p.row.identityStatus, proofDocumentId: proof.id });
+        }
         return updated!;
       });
       return personIdentity(row);
