@@ -8,7 +8,7 @@
  * Back and Cancel lead to the list.
  */
 import {
-  Alert, Button, Checkbox, CloseButton, FileButton, Group, Paper, Progress, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title,
+  Alert, Button, Checkbox, CloseButton, FileButton, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title,
 } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,17 +94,17 @@ export function Component() {
       {failure && <Alert color="red" variant="light">{failure}</Alert>}
       <TextInput label={t(`${K}.fields.title`)} required value={fields.title} onChange={(e) => set('title')(e.currentTarget.value)} error={messages['body.title']} data-testid="document-title" />
       <Select label={t(`${K}.fields.type`)} required data={types} value={type} onChange={(v) => setType(v as DocumentType | null)} error={messages['body.type']} data-testid="document-type" />
-      <Textarea label={t(`${K}.fields.description`)} autosize minRows={2} value={fields.description} onChange={(e) => set('description')(e.currentTarget.value)} error={messages['body.description']} />
-      <Group grow align="flex-start" wrap="wrap">
-        <CalendarDateInput label={t(`${K}.fields.startDate`)} value={fields.startDate} onChange={set('startDate')} error={messages['body.startDate']} miw={180} />
-        <CalendarDateInput label={t(`${K}.fields.endDate`)} value={fields.endDate} onChange={set('endDate')} error={messages['body.endDate']} miw={180} />
-        <CalendarDateInput label={t(`${K}.fields.reminderDate`)} value={fields.reminderDate} onChange={set('reminderDate')} error={messages['body.reminderDate']} miw={180} />
-      </Group>
+      <Textarea label={t(`${K}.fields.description`)} rows={3} value={fields.description} onChange={(e) => set('description')(e.currentTarget.value)} error={messages['body.description']} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <CalendarDateInput label={t(`${K}.fields.startDate`)} value={fields.startDate} onChange={set('startDate')} error={messages['body.startDate']} />
+        <CalendarDateInput label={t(`${K}.fields.endDate`)} value={fields.endDate} onChange={set('endDate')} error={messages['body.endDate']} />
+        <CalendarDateInput label={t(`${K}.fields.reminderDate`)} value={fields.reminderDate} onChange={set('reminderDate')} error={messages['body.reminderDate']} />
+      </SimpleGrid>
       {caregiver
         ? <Text size="sm" c="dimmed">{t(`${K}.fields.sharedWithCaregivers`)}</Text>
         : <Checkbox label={t(`${K}.fields.visibleToCaregivers`)} checked={visibleToCaregivers} onChange={(e) => setVisibleToCaregivers(e.currentTarget.checked)} />}
       <Stack gap={6}>
-        <Text size="sm" fw={500} id="document-source">{t(`${K}.fields.source`)}</Text>
+        <Text size="sm" fw={700} id="document-source">{t(`${K}.fields.source`)}</Text>
         <SegmentedControl aria-labelledby="document-source" value={source} onChange={(v) => setSource(v as Source)} w="fit-content"
           data={[{ value: 'file', label: t(`${K}.sources.file`) }, { value: 'link', label: t(`${K}.sources.link`) }]} />
       </Stack>

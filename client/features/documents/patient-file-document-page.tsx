@@ -61,7 +61,7 @@ function EnteredInErrorDialog({ doc, onClose }: { doc: PatientDocument; onClose(
       <Stack gap="sm">
         <Text size="sm">{t('documents.error.text')}</Text>
         {other && <Alert color="red" variant="light">{t('documents.failed', { message: other })}</Alert>}
-        <Textarea label={t('documents.error.reason')} required autosize minRows={3} value={reason} onChange={(e) => setReason(e.currentTarget.value)}
+        <Textarea label={t('documents.error.reason')} required rows={4} value={reason} onChange={(e) => setReason(e.currentTarget.value)}
           error={byField['body.reason'] ?? (mark.isIdle || reason.trim() ? undefined : t('validation.field_required'))} data-testid="document-error-reason" data-autofocus />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>{t('documents.error.cancel')}</Button>
