@@ -4,7 +4,7 @@
  * "sent"), and finds it listed, waiting; the prescriber opens it from the file's Documents tab,
  * acknowledges it and reads by whom; the patient then sees it acknowledged. Runs on the scratch
  * gateway (it adds documents to a demo file). Screenshots of the list and the add screen at 1280
- * and 390 px in test-results/e2e.
+ * and 390 px, and of the file's tab and the document at 1280, in test-results/e2e.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -73,10 +73,13 @@ describe('documents', () => {
     await prescriber.locator('table tbody tr').getByText('Camille Martin').first().click();
     await prescriber.waitForURL(/\/s\/0\/patient-file\/[0-9a-f-]{36}/);
     await prescriber.getByRole('tab', { name: text.tab }).click();
+    await rowOf(prescriber, title).waitFor();
+    await screenshot(prescriber, `documents-tab-${lang}`);
     await rowOf(prescriber, title).click();
     await prescriber.waitForURL(/\/documents\/[0-9a-f-]{36}$/);
     await prescriber.getByTestId('document-acknowledge').click();
     await poll(() => prescriber.getByTestId('document-acknowledgement').innerText()).toContain(text.by);
+    await screenshot(prescriber, `documents-view-${lang}`);
     expect(await prescriber.getByTestId('document-open').getAttribute('href')).toMatch(/\/api\/documents\/[0-9a-f-]{36}\/stream/);
 
     // The patient sees it acknowledged.

@@ -1,6 +1,7 @@
 /**
  * The Documents tab of the professional's patient file (issue 20 §1): the file's documents,
- * newest first, paged and filtered by type, each with its acknowledgement; a row opens
+ * newest first, paged and filtered by type and state (live, excluded, entered in error, all), each
+ * with its acknowledgement; a row opens
  * `patient-file/:id/documents/:documentId`, where a professional acknowledges it or marks it
  * entered in error.
  */
@@ -19,7 +20,7 @@ export function DocumentsTab({ file, structureIndex }: { file: { id: string }; s
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">{t('documents.tab')}</Title>
-      <DocumentsTable patientFileId={file.id} homeHref={paths.professional.home.getHref({ structureIndex })}
+      <DocumentsTable patientFileId={file.id} withStates homeHref={paths.professional.home.getHref({ structureIndex })}
         onOpen={(doc) => void navigate(paths.professional.patientFileDocument.getHref({ structureIndex, patientFileId: file.id, documentId: doc.id }))} />
     </Stack>
   );

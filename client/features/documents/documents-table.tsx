@@ -8,7 +8,7 @@ import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_TYPES, type PatientDocument } from '../../../schemas/documents.ts';
+import { DOCUMENT_STATES, DOCUMENT_TYPES, type PatientDocument } from '../../../schemas/documents.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { DataTable } from '../../lib/ui/data-table/data-table.tsx';
 import { useListState } from '../../lib/ui/data-table/use-list-state.ts';
@@ -22,19 +22,28 @@ export interface DocumentsTableProps {
   patientFileId: string;
   onOpen(doc: PatientDocument): void;
   homeHref: string;
+  /** Offer the professional's choice of live, excluded, entered-in-error or all documents. */
+  withStates?: boolean;
 }
 
-export function DocumentsTable({ patientFileId, onOpen, homeHref }: DocumentsTableProps) {
+export function DocumentsTable({ patientFileId, onOpen, homeHref, withStates = false }: DocumentsTableProps) {
   const { t } = useTranslation(DOCUMENTS);
   const list = useListState(documentList);
-  const query = useDocuments(patientFileId, documentsQuery(list));
+  const query = useDocuments(patientFileId, documentsQuery(list, withStates));
   const columns = useDocumentColumns();
   const type = list.filters.type[0] ?? null;
   const types = useMemo(() => DOCUMENT_TYPES.map((value) => ({ value, label: t(`${K}.types.${value}`) })), [t]);
+  const states = useMemo(() => DOCUMENT_STATES.map((value) => ({ value, label: t(`${K}.states.${value}`) })), [t]);
   return (
     <Stack gap="sm">
-      <Select label={t(`${K}.filters.type`)} placeholder={t(`${K}.filters.anyType`)} data={types} value={type} clearable
-        onChange={(value) => list.setFilter('type', value ? [value] : [])} w={{ base: '100%', sm: 320 }} data-testid="documents-type" />
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <Select label={t(`${K}.filters.type`)} placeholder={t(`${K}.filters.anyType`)} data={types} value={type} clearable
+          onChange={(value) => list.setFilter('type', value ? [value] : [])} w={{ base: '100%', sm: 320 }} data-testid="documents-type" />
+        {withStates && (
+          <Select label={t(`${K}.filters.state`)} data={states} value={list.filters.state[0] ?? 'active'} allowDeselect={false}
+            onChange={(value) => list.setFilter('state', value && value !== 'active' ? [value] : [])} w={{ base: '100%', sm: 240 }} data-testid="documents-state" />
+        )}
+      </Group>
       <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.id} onOpen={onOpen}
         label={t(`${K}.tableLabel`)} emptyText={t(type ? `${K}.emptyOfType` : `${K}.empty`)} homeHref={homeHref} minWidth={600} />
     </Stack>
@@ -72,6 +81,7 @@ function useDocumentColumns(): ColumnDef<PatientDocument, unknown>[] {
 export function AcknowledgementBadge({ doc }: { doc: PatientDocument }) {
   const { t } = useTranslation(DOCUMENTS);
   if (doc.enteredInError) return <Badge color="red" variant="light">{t(`${K}.status.enteredInError`)}</Badge>;
+  if (doc.excludedAt) return <Badge color="gray" variant="light">{t(`${K}.status.excluded`)}</Badge>;
   const status = doc.acknowledgement.status;
   return (
     <Group gap={4} wrap="nowrap">

@@ -4,7 +4,7 @@
  * API answered by a fake fetch and, for the uploads (which report their progress), a fake
  * XMLHttpRequest: adding a document sends each chosen file at once and shows idle → sending with
  * its progress → sent, or failed with retry, then makes one document per file; the file's tab
- * asks the server for the chosen type; a professional acknowledges a waiting document and reads
+ * asks the server for the chosen type and state; a professional acknowledges a waiting document and reads
  * by whom, and marks one entered in error with a reason.
  */
 import { MantineProvider } from '@mantine/core';
@@ -166,7 +166,7 @@ describe('adding a document', () => {
 });
 
 describe("the file's documents for a professional", () => {
-  it('the tab lists the documents and asks the server for the chosen type', async () => {
+  it('the tab lists the documents and asks the server for the chosen type and state', async () => {
     calls = fakeFetch({ [`GET /api/patient_files/${FILE}/documents`]: { body: { data: [waiting], totalItems: 1, page: 1, pageSize: 15 } } });
     mount([{ path: '/documents', element: <DocumentsTab file={{ id: FILE }} structureIndex={0} /> }], '/documents');
     const row = (await screen.findByText('Prise de sang')).closest('tr')!;
@@ -175,6 +175,10 @@ describe("the file's documents for a professional", () => {
     fireEvent.click((await screen.findAllByLabelText('Type de document')).find((el) => el.tagName === 'INPUT')!);
     fireEvent.click(await screen.findByRole('option', { name: 'Imagerie', hidden: true }));
     await waitFor(() => expect(calls.at(-1)!.url).toContain('type=IMAGING'));
+    expect(calls.at(-1)!.url).not.toContain('state=');
+    fireEvent.click((await screen.findAllByLabelText('Affichés')).find((el) => el.tagName === 'INPUT')!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Saisis par erreur', hidden: true }));
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('state=entered_in_error'));
   });
 
   function mountDocument() {

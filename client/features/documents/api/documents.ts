@@ -13,7 +13,7 @@ import { apiUrl, call } from '../../../lib/api/client.ts';
 import { patientFileKeys } from '../../../lib/api/query-keys.ts';
 import { listQueryOptions } from '../../../lib/ui/data-table/list-query.ts';
 
-export type DocumentsQuery = Pick<DocumentListQuery, 'page' | 'pageSize' | 'sort' | 'type'>;
+export type DocumentsQuery = Pick<DocumentListQuery, 'page' | 'pageSize' | 'sort' | 'type'> & Partial<Pick<DocumentListQuery, 'state'>>;
 
 export const useDocuments = (patientFileId: string, query: DocumentsQuery) => useQuery(listQueryOptions({
   queryKey: patientFileKeys.documents(patientFileId, query),
