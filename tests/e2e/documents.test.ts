@@ -2,7 +2,7 @@
  * Documents (issue 20 §1) in real Chromium, in French and in Arabic: Camille Martin (patient.open)
  * opens My Documents from the navigation, adds a PDF (the upload shows its progress, then
  * "sent"), and finds it listed, waiting; the prescriber opens it from the file's Documents tab,
- * acknowledges it and reads by whom; the patient then sees it acknowledged. Runs on the scratch
+ * acknowledges it and reads by whom; the patient then sees it acknowledged; axe finds nothing serious on the list and the add screen. Runs on the scratch
  * gateway (it adds documents to a demo file). Screenshots of the list and the add screen at 1280
  * and 390 px, and of the file's tab and the document at 1280, in test-results/e2e.
  */
@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoPdf } from '../../server/demo/documents.ts';
+import { seriousViolations } from './support/axe.ts';
 import { consoleProblems, launchChromium, screenshot } from './support/browser.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
@@ -51,6 +52,7 @@ describe('documents', () => {
     await expectScreen(patient, '/p/0/documents', text.title);
     await poll(() => patient.locator('table tbody tr').count()).toBeGreaterThan(0);
     await shoot(patient, `documents-list-${lang}`);
+    expect(await seriousViolations(patient), `list in ${lang}`).toEqual([]);
 
     await patient.getByTestId('document-add').click();
     await expectScreen(patient, '/p/0/documents/add', text.add);
@@ -62,6 +64,7 @@ describe('documents', () => {
     await upload.and(patient.locator('[data-state="uploaded"]')).waitFor();
     expect(await upload.innerText()).toContain(text.sent);
     await shoot(patient, `documents-add-${lang}`);
+    expect(await seriousViolations(patient), `add screen in ${lang}`).toEqual([]);
     await patient.getByTestId('document-submit').click();
     await expectScreen(patient, '/p/0/documents', text.title);
     await poll(() => rowText(patient, title)).toContain(text.waiting.toLocaleLowerCase('fr'));

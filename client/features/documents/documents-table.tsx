@@ -80,12 +80,13 @@ function useDocumentColumns(): ColumnDef<PatientDocument, unknown>[] {
 
 export function AcknowledgementBadge({ doc }: { doc: PatientDocument }) {
   const { t } = useTranslation(DOCUMENTS);
-  if (doc.enteredInError) return <Badge color="red" variant="light">{t(`${K}.status.enteredInError`)}</Badge>;
-  if (doc.excludedAt) return <Badge color="gray" variant="light">{t(`${K}.status.excluded`)}</Badge>;
+  // The theme's colours, filled, as the file's status badge: legible on both themes.
+  if (doc.enteredInError) return <Badge color="negative" variant="filled" style={{ flexShrink: 0 }}>{t(`${K}.status.enteredInError`)}</Badge>;
+  if (doc.excludedAt) return <Badge color="gray.7" variant="filled" style={{ flexShrink: 0 }}>{t(`${K}.status.excluded`)}</Badge>;
   const status = doc.acknowledgement.status;
   return (
-    <Group gap={4} wrap="nowrap">
-      <Badge color={status === 'ACKNOWLEDGED' ? 'green' : 'yellow'} variant="light" data-status={status}>{t(`${K}.status.${status}`)}</Badge>
-    </Group>
+    <Badge color={status === 'ACKNOWLEDGED' ? 'positive' : 'warning'} variant="filled" style={{ flexShrink: 0 }} data-status={status}>
+      {t(`${K}.status.${status}`)}
+    </Badge>
   );
 }
