@@ -112,12 +112,12 @@ describe('route guards', () => {
   });
 
   it('a screen not built yet shows its name inside the navigation, with its back link', async () => {
-    const page = await open('patient.open', '/p/0/documents/add');
-    await expectScreen(page, '/p/0/documents/add', 'Ajouter un document');
+    const page = await open('patient.open', '/p/0/education/d1');
+    await expectScreen(page, '/p/0/education/d1', 'Document d’éducation thérapeutique');
     await page.getByText('Cet écran n’est pas encore disponible.').waitFor();
     await page.getByRole('navigation', { name: 'Navigation patient' }).waitFor();
-    await page.getByRole('link', { name: 'Retour : Mes documents' }).click();
-    await expectScreen(page, '/p/0/documents', 'Mes documents');
+    await page.getByRole('link', { name: 'Retour : Mon suivi' }).click();
+    await expectScreen(page, '/p/0/health-path-data');
     await done(page);
   });
 

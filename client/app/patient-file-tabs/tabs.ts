@@ -11,6 +11,7 @@ import { tabRegistry } from './registry.ts';
 import { IDENTITY } from '../../features/identity/texts.ts';
 import { PROTOCOLS } from '../../features/protocols/texts.ts';
 import { INDICATORS_TAB } from '../../features/indicators-tab/texts.ts';
+import { DOCUMENTS } from '../../features/documents/texts.ts';
 
 export const patientFileTabs = tabRegistry([
   {
@@ -89,5 +90,13 @@ export const patientFileTabs = tabRegistry([
     privileges: PRIVILEGE_SETS.patientData,
     order: 27,
     component: lazy(() => import('../../features/protocols/file-protocols-tab.tsx')),
+  },
+  {
+    // The file's documents: list, filter by type, open one to view, acknowledge or mark it entered in error (issue 20 §1); the professional's.
+    id: 'documents',
+    label: { key: 'documents.tab', namespace: DOCUMENTS },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 35,
+    component: lazy(() => import('../../features/documents/documents-tab.tsx').then((m) => ({ default: m.DocumentsTab }))),
   },
 ]);

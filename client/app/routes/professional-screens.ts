@@ -30,7 +30,7 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'identityDocument', path: s.identityDocument.path, privileges: PATIENT_DATA, lazy: () => import('../../features/identity/identity-document-page.tsx') },
   { id: 'medicalProtocol', path: s.medicalProtocol.path, privileges: PROTOCOLS, back: 'medicalProtocols', lazy: () => import('../../features/protocols/protocol-page.tsx') },
   { id: 'medicalProtocolDocument', path: s.medicalProtocolDocument.path, privileges: PROTOCOLS, back: 'medicalProtocols' },
-  { id: 'patientFileDocument', path: s.patientFileDocument.path, privileges: PATIENT_DATA },
+  { id: 'patientFileDocument', path: s.patientFileDocument.path, privileges: PATIENT_DATA, back: 'patientFile', lazy: () => import('../../features/documents/patient-file-document-page.tsx') },
   { id: 'patientFileFormResponse', path: s.patientFileFormResponse.path, privileges: PATIENT_DATA, back: 'patientFile', lazy: () => import('../../features/questionnaires/responses/professional-form-response-page.tsx') },
   { id: 'cpiaPayload', path: s.cpiaPayload.path, privileges: PATIENT_DATA },
   { id: 'medialPayload', path: s.medialPayload.path, privileges: PATIENT_DATA },

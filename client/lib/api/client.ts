@@ -20,6 +20,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** false: let the server choose the language (the user's saved one) instead of sending `l`. */
   sendLanguage?: boolean;
+  /**
+   * A multipart upload's progress, from 0 to 1 as the bytes leave: the call then goes through
+   * XMLHttpRequest, the one browser API that reports an upload's progress (fetch does not).
+   */
+  onUploadProgress?(fraction: number): void;
 }
 
 type Query = Record<string, unknown> | undefined;
@@ -40,9 +45,9 @@ type Args<C extends RouteContract> = {} extends CallInput<C> ? [input?: CallInpu
 
 /** Calls the route of a contract; resolves with its success body (undefined for 204 and HEAD). */
 export async function call<const C extends RouteContract>(contract: C, ...[input]: Args<C>): Promise<ReplyOf<C>> {
-  const { params, query, body, signal, sendLanguage } = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown } & CallOptions;
+  const { params, query, body, signal, sendLanguage, onUploadProgress } = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown } & CallOptions;
   const path = pathOf(contract.url, params);
-  return (await send(contract.method, path, { query, body, signal, sendLanguage })) as ReplyOf<C>;
+  return (await send(contract.method, path, { query, body, signal, sendLanguage, onUploadProgress })) as ReplyOf<C>;
 }
 
 /**
@@ -61,25 +66,59 @@ async function send(method: string, path: string, request: { query?: Query; body
   const language = request.sendLanguage === false ? undefined : apiHooks.language();
 
   const url = apiUrl(path, request.query, language);
+  const sentLanguage = new URLSearchParams(url.split('?')[1] ?? '').has('l');
+  if (multipart && request.onUploadProgress) return sendWithProgress(method, url, headers, request.body as FormData, request.signal, request.onUploadProgress, sentLanguage);
   const response = await fetch(url, {
     method, headers, credentials: 'same-origin', signal: request.signal,
     body: request.body === undefined ? undefined : multipart ? (request.body as FormData) : JSON.stringify(request.body),
   });
-  readSessionHeaders(response, new URLSearchParams(url.split('?')[1] ?? '').has('l'));
-  if (!response.ok) {
-    const error = new ApiError(response.status, await response.json().catch(() => undefined));
-    if (response.status === 401) apiHooks.unauthorized(error);
-    throw error;
-  }
+  readSessionHeaders((name) => response.headers.get(name), sentLanguage);
+  if (!response.ok) throw refused(response.status, await response.json().catch(() => undefined));
   if (response.status === 204 || method === 'HEAD') return undefined;
   return response.json();
 }
 
+function refused(status: number, body: ConstructorParameters<typeof ApiError>[1]): ApiError {
+  const error = new ApiError(status, body);
+  if (status === 401) apiHooks.unauthorized(error);
+  return error;
+}
+
+/** The same request through XMLHttpRequest, reporting the upload's progress; the same headers, errors and bookkeeping. */
+function sendWithProgress(
+  method: string, url: string, headers: Record<string, string>, body: FormData, signal: AbortSignal | undefined,
+  onProgress: (fraction: number) => void, sentLanguage: boolean,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => { if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total); };
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', abort);
+    xhr.onabort = () => { settle(); reject(signal?.reason ?? new DOMException('Aborted', 'AbortError')); };
+    xhr.onerror = () => { settle(); reject(new TypeError('Failed to fetch')); };
+    xhr.onload = () => {
+      settle();
+      readSessionHeaders((name) => xhr.getResponseHeader(name), sentLanguage);
+      let parsed: unknown;
+      try { parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined; } catch { parsed = undefined; }
+      if (xhr.status < 200 || xhr.status > 299) { reject(refused(xhr.status, parsed as ConstructorParameters<typeof ApiError>[1])); return; }
+      onProgress(1);
+      resolve(xhr.status === 204 ? undefined : parsed);
+    };
+    if (signal?.aborted) { abort(); return; }
+    xhr.send(body);
+  });
+}
+
 /** `Content-Language` only says something new when the call let the server choose (no `l`). */
-function readSessionHeaders(response: Response, sentLanguage: boolean) {
-  rememberCsrfToken(response.headers.get(CSRF_HEADER));
-  const expires = response.headers.get(EXPIRES_HEADER);
+function readSessionHeaders(header: (name: string) => string | null, sentLanguage: boolean) {
+  rememberCsrfToken(header(CSRF_HEADER));
+  const expires = header(EXPIRES_HEADER);
   if (expires !== null && expires !== '' && Number.isFinite(Number(expires))) apiHooks.expiresIn(Number(expires));
-  const language = response.headers.get('Content-Language');
+  const language = header('Content-Language');
   if (language && !sentLanguage) apiHooks.contentLanguage(language);
 }

@@ -45,6 +45,9 @@ export const patientFileKeys = {
   history: (id: Id, query: object) => ['patient_files', id, 'history', query] as const,
   /** The Conditions tab. */
   conditions: (id: Id) => ['patient_files', id, 'conditions'] as const,
+  /** The file's documents: `documents(id)` is the prefix of every page of them and of each one (`document`). */
+  documents: (id: Id, query?: object) => (query ? ['patient_files', id, 'documents', query] as const : ['patient_files', id, 'documents'] as const),
+  document: (id: Id, documentId: Id) => ['patient_files', id, 'documents', 'one', documentId] as const,
 };
 
 /** A person's identity, through a file or by id, and their identity documents (client/features/identity). */

@@ -17,7 +17,7 @@ describe('patient-file tabs', () => {
     expect(patientFileTabs.first.id).toBe('summary');
     expect(patientFileTabs.find(undefined)?.id).toBe('summary');
     expect(patientFileTabs.find('questionnaires')?.id).toBe('questionnaires');
-    expect(patientFileTabs.find('documents')).toBeUndefined();
+    expect(patientFileTabs.find('messages')).toBeUndefined();
   });
 
   it('orders by `order`, whatever the order of the entries', () => {

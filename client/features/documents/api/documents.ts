@@ -1,0 +1,57 @@
+/**
+ * The calls of documents (schemas/api/documents.ts): a page of a file's documents, one document,
+ * the addresses of its bytes (viewed in the browser or downloaded), and the changes (add,
+ * acknowledge, entered in error). A change makes the file's documents and its history stale.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { documentRoutes } from '../../../../schemas/api/documents.ts';
+import type { DocumentBody, DocumentListQuery } from '../../../../schemas/documents.ts';
+import { isUuid } from '../../../../schemas/common.ts';
+import { pathOf } from '../../../../schemas/api/contract.ts';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { apiUrl, call } from '../../../lib/api/client.ts';
+import { patientFileKeys } from '../../../lib/api/query-keys.ts';
+import { listQueryOptions } from '../../../lib/ui/data-table/list-query.ts';
+
+export type DocumentsQuery = Pick<DocumentListQuery, 'page' | 'pageSize' | 'sort' | 'type'> & Partial<Pick<DocumentListQuery, 'state'>>;
+
+export const useDocuments = (patientFileId: string, query: DocumentsQuery) => useQuery(listQueryOptions({
+  queryKey: patientFileKeys.documents(patientFileId, query),
+  fetchPage: (signal) => call(documentRoutes.list, { params: { id: patientFileId }, query, signal }),
+}));
+
+/** One document; an address whose id is no document id asks nothing and reads as not found. */
+export const useDocument = (patientFileId: string, documentId: string) => useQuery({
+  queryKey: patientFileKeys.document(patientFileId, documentId),
+  queryFn: ({ signal }) => (isUuid(documentId)
+    ? call(documentRoutes.get, { params: { id: documentId }, signal })
+    : Promise.reject(notFound())),
+  retry: false,
+});
+
+const notFound = () => new ApiError(404, { code: 'not_found' });
+
+/** Where the browser reads the bytes: `view` shows PDF and images inline (sandboxed), `download` saves them. */
+export const documentBytesUrl = (documentId: string, how: 'view' | 'download', language: string) =>
+  apiUrl(pathOf((how === 'view' ? documentRoutes.view : documentRoutes.download).url, { id: documentId }), {}, language);
+
+function useFileChange<A>(patientFileId: string, mutationFn: (args: A) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => Promise.all([
+      client.invalidateQueries({ queryKey: patientFileKeys.documents(patientFileId) }),
+      client.invalidateQueries({ queryKey: patientFileKeys.history(patientFileId, {}).slice(0, 3) }),
+    ]),
+  });
+}
+
+export const useAddDocument = (patientFileId: string) =>
+  useFileChange(patientFileId, (body: DocumentBody) => call(documentRoutes.add, { params: { id: patientFileId }, body }));
+
+export const useAcknowledgeDocument = (patientFileId: string) =>
+  useFileChange(patientFileId, (documentId: string) => call(documentRoutes.acknowledge, { params: { id: documentId } }));
+
+export const useEnterDocumentInError = (patientFileId: string) =>
+  useFileChange(patientFileId, ({ documentId, reason }: { documentId: string; reason: string }) =>
+    call(documentRoutes.delete, { params: { id: documentId }, body: { reason } }));

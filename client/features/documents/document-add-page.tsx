@@ -1,0 +1,164 @@
+/**
+ * Adding a document (`/p/:patientFileIndex/documents/add`, spec 000 §2; issue 20 §1): a title, a
+ * description, one of the ten types, start, end and reminder dates, whether the caregivers see
+ * it, and one or more files or an external link (a video). Files are sent as soon as they are
+ * chosen, several at once (useUploadQueue: idle → uploading with its progress → uploaded, or
+ * failed with retry); each uploaded file becomes one document when the form is sent. The server
+ * runs the rules (schemas/documents.ts documentBodyError) and its message lands on its field.
+ * Back and Cancel lead to the list.
+ */
+import {
+  Alert, Button, Checkbox, CloseButton, FileButton, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title,
+} from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DOCUMENT_TYPES, type DocumentBody, type DocumentType } from '../../../schemas/documents.ts';
+import { isApiError } from '../../lib/api/api-error.ts';
+import { messagesByField } from '../../lib/api/field-errors.ts';
+import { usePatientArea } from '../../lib/areas.ts';
+import { CalendarDateInput, calendarDateOf } from '../../lib/dates/calendar-date-input.tsx';
+import { useDates } from '../../lib/dates/use-dates.ts';
+import { formatNumber } from '../../lib/i18n/use-number.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useAddDocument } from './api/documents.ts';
+import { useUploadQueue, type QueuedFile } from './api/upload-queue.ts';
+import { DOCUMENTS } from './texts.ts';
+
+const K = 'documents.add';
+type Source = 'file' | 'link';
+type Messages = Record<string, string>;
+
+export function Component() {
+  const { t } = useTranslation(DOCUMENTS);
+  usePageTitle(t(`${K}.title`));
+  const { index, patientFile } = usePatientArea();
+  const { language } = useDates();
+  const navigate = useNavigate();
+  const listHref = paths.patient.documents.getHref({ patientFileIndex: index });
+  const queue = useUploadQueue();
+  const add = useAddDocument(patientFile.id);
+  const [source, setSource] = useState<Source>('file');
+  const [fields, setFields] = useState({ title: '', description: '', externalUrl: '', startDate: '', endDate: '', reminderDate: '' });
+  const [type, setType] = useState<DocumentType | null>(null);
+  const [visibleToCaregivers, setVisibleToCaregivers] = useState(false);
+  const [messages, setMessages] = useState<Messages>({});
+  const [failure, setFailure] = useState<string>();
+  const types = useMemo(() => DOCUMENT_TYPES.map((value) => ({ value, label: t(`documents.types.${value}`) })), [t]);
+  const set = (name: keyof typeof fields) => (value: string) => setFields((all) => ({ ...all, [name]: value }));
+  const caregiver = patientFile.caregiver === true;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(undefined);
+    const uploaded = queue.files.filter((f) => f.state === 'uploaded');
+    const local: Messages = {};
+    if (!fields.title.trim()) local['body.title'] = t('validation.field_required');
+    if (!type) local['body.type'] = t('validation.field_required');
+    if (source === 'link' && !fields.externalUrl.trim()) local['body.externalUrl'] = t(`${K}.noFile`);
+    if (source === 'file' && queue.busy) local['body.fileId'] = t(`${K}.waitUploads`);
+    else if (source === 'file' && (uploaded.length === 0 || queue.files.some((f) => f.state === 'failed'))) local['body.fileId'] = t(uploaded.length ? `${K}.waitUploads` : `${K}.noFile`);
+    setMessages(local);
+    if (Object.keys(local).length || !type) return;
+    const date = (typed: string) => (typed.trim() ? calendarDateOf(typed.trim(), language) : null);
+    const common: DocumentBody = {
+      title: fields.title, description: fields.description.trim() ? fields.description : null, type,
+      startDate: date(fields.startDate), endDate: date(fields.endDate), reminderDate: date(fields.reminderDate),
+      ...(caregiver ? {} : { visibleToCaregivers }),
+    };
+    const bodies = source === 'link' ? [{ ...common, externalUrl: fields.externalUrl.trim() }] : uploaded.map((f) => ({ ...common, fileId: f.fileId! }));
+    let added = 0;
+    try {
+      for (const [i, body] of bodies.entries()) {
+        await add.mutateAsync(body);
+        added += 1;
+        // Added: out of the queue, so that sending again after a refusal does not add it twice.
+        if (source === 'file') queue.remove(uploaded[i]!.key);
+      }
+    } catch (error) {
+      const byField = messagesByField(error);
+      setMessages(byField);
+      if (!Object.keys(byField).length) setFailure(t('documents.failed', { message: isApiError(error) || error instanceof Error ? error.message : String(error) }));
+      if (!added) return;
+    }
+    void notify({ color: 'green', message: t(`${K}.done`, { count: added }) });
+    if (added === bodies.length) void navigate(listHref);
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="document-add-form">
+    <Stack gap="md" maw={720}>
+      <Title order={1} size="h2">{t(`${K}.title`)}</Title>
+      {failure && <Alert color="red" variant="light">{failure}</Alert>}
+      <TextInput label={t(`${K}.fields.title`)} required value={fields.title} onChange={(e) => set('title')(e.currentTarget.value)} error={messages['body.title']} data-testid="document-title" />
+      <Select label={t(`${K}.fields.type`)} required data={types} value={type} onChange={(v) => setType(v as DocumentType | null)} error={messages['body.type']} data-testid="document-type" />
+      <Textarea label={t(`${K}.fields.description`)} rows={3} value={fields.description} onChange={(e) => set('description')(e.currentTarget.value)} error={messages['body.description']} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <CalendarDateInput label={t(`${K}.fields.startDate`)} value={fields.startDate} onChange={set('startDate')} error={messages['body.startDate']} />
+        <CalendarDateInput label={t(`${K}.fields.endDate`)} value={fields.endDate} onChange={set('endDate')} error={messages['body.endDate']} />
+        <CalendarDateInput label={t(`${K}.fields.reminderDate`)} value={fields.reminderDate} onChange={set('reminderDate')} error={messages['body.reminderDate']} />
+      </SimpleGrid>
+      {caregiver
+        ? <Text size="sm" c="dimmed">{t(`${K}.fields.sharedWithCaregivers`)}</Text>
+        : <Checkbox label={t(`${K}.fields.visibleToCaregivers`)} checked={visibleToCaregivers} onChange={(e) => setVisibleToCaregivers(e.currentTarget.checked)} />}
+      <Stack gap={6}>
+        <Text size="sm" fw={700} id="document-source">{t(`${K}.fields.source`)}</Text>
+        <SegmentedControl aria-labelledby="document-source" value={source} onChange={(v) => setSource(v as Source)} w="fit-content"
+          data={[{ value: 'file', label: t(`${K}.sources.file`) }, { value: 'link', label: t(`${K}.sources.link`) }]} />
+      </Stack>
+      {source === 'link'
+        ? <TextInput label={t(`${K}.fields.externalUrl`)} type="url" dir="ltr" placeholder="https://" value={fields.externalUrl} onChange={(e) => set('externalUrl')(e.currentTarget.value)} error={messages['body.externalUrl'] ?? messages['body.fileId']} data-testid="document-link" />
+        : <FileQueue queue={queue} error={messages['body.fileId']} />}
+      <Group gap="sm">
+        <Button type="submit" loading={add.isPending} data-testid="document-submit">{t(`${K}.submit`)}</Button>
+        <Button component={Link} to={listHref} variant="default">{t(`${K}.cancel`)}</Button>
+      </Group>
+    </Stack>
+    </form>
+  );
+}
+
+function FileQueue({ queue, error }: { queue: ReturnType<typeof useUploadQueue>; error?: string }) {
+  const { t } = useTranslation(DOCUMENTS);
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <FileButton multiple onChange={(files) => queue.add(files)}>
+          {(props) => <Button {...props} variant="light" data-testid="document-choose">{t(`${K}.choose`)}</Button>}
+        </FileButton>
+        <Text size="xs" c="dimmed">{t(`${K}.chooseHelp`)}</Text>
+      </Group>
+      {queue.files.length > 0 && (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t(`${K}.fields.files`)}>
+          {queue.files.map((f) => <QueuedRow key={f.key} queued={f} onRetry={() => queue.retry(f.key)} onRemove={() => queue.remove(f.key)} />)}
+        </Stack>
+      )}
+      {error && <Text size="sm" c="red" role="alert">{error}</Text>}
+    </Stack>
+  );
+}
+
+function QueuedRow({ queued, onRetry, onRemove }: { queued: QueuedFile; onRetry(): void; onRemove(): void }) {
+  const { t } = useTranslation(DOCUMENTS);
+  const { language } = useDates();
+  const percent = formatNumber(language, Math.round(queued.progress * 100));
+  const status = queued.state === 'uploading' ? t(`${K}.upload.uploading`, { percent })
+    : queued.state === 'failed' ? t(`${K}.upload.failed`, { message: queued.error ?? '' }) : t(`${K}.upload.${queued.state}`);
+  return (
+    <Paper component="li" withBorder p="xs" data-testid="upload-row" data-state={queued.state}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Text size="sm" truncate dir="auto">{queued.file.name}</Text>
+          <Text size="xs" c={queued.state === 'failed' ? 'red' : 'dimmed'} aria-live="polite">{status}</Text>
+          {(queued.state === 'uploading' || queued.state === 'idle') && (
+            <Progress value={queued.progress * 100} size="sm" aria-label={queued.file.name} animated={queued.state === 'idle'} />
+          )}
+        </Stack>
+        {queued.state === 'failed' && <Button size="xs" variant="light" onClick={onRetry}>{t(`${K}.upload.retry`)}</Button>}
+        <CloseButton aria-label={t(`${K}.upload.remove`, { name: queued.file.name })} onClick={onRemove} />
+      </Group>
+    </Paper>
+  );
+}
