@@ -151,6 +151,11 @@ export const ERROR_CODES = {
   document_entered_in_error: { status: 409 },
   /** The document is a link: there are no bytes to view or download. */
   document_has_no_file: { status: 404 },
+  // Prescriptions (server/care/prescriptions/)
+  /** Only a document of a prescription type is renewed. */
+  not_a_prescription: { status: 409 },
+  /** A prescription has one live renewal: renew the renewal. */
+  prescription_already_renewed: { status: 409 },
   // Notes and caregivers of a patient file (server/care/notes/, server/care/caregivers/)
   /** A note is edited by its author only (other professionals add their own note). */
   note_author_only: { status: 403 },

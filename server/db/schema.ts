@@ -429,8 +429,12 @@ export const documents = pgTable('documents', {
   enteredInErrorAt: timestamp('entered_in_error_at', { withTimezone: true }),
   enteredInErrorBy: uuid('entered_in_error_by').references(() => users.id),
   enteredInErrorReason: text('entered_in_error_reason'),
+  /** The prescription this one renews (schemas/prescriptions.ts); one live renewal per prescription. */
+  renewsDocumentId: uuid('renews_document_id').references((): AnyPgColumn => documents.id),
 }, (t) => [
   index('documents_file_created_idx').on(t.patientFileId, t.createdAt.desc(), t.id.desc()),
+  uniqueIndex('documents_renews_idx').on(t.renewsDocumentId).where(sql`${t.enteredInErrorAt} is null`),
+  index('documents_type_end_idx').on(t.type, t.endDate),
   index('documents_file_title_idx').on(t.patientFileId, t.title),
   check('documents_file_or_link_check', sql`(${t.fileId} is null) <> (${t.externalUrl} is null)`),
 ]);

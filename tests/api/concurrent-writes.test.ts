@@ -326,6 +326,13 @@ const CASES: Record<string, Case> = {
     once: history('DOCUMENT_RESTORED'),
   },
   'DELETE /api/documents/:id': { caller: 'prescriber', body: () => ({ reason: 'Mauvais patient' }), once: history('DOCUMENT_ENTERED_IN_ERROR') },
+  // A prescription has one live renewal: the renewed row is locked, the others find it renewed.
+  'POST /api/documents/:id/renew': {
+    caller: 'prescriber',
+    before: async (w) => { await db.update(documents).set({ type: 'PRESCRIPTION' }).where(eq(documents.id, w.document)); },
+    body: () => ({ title: 'Ordonnance renouvelée', startDate: '2026-01-01', endDate: '2026-12-31' }),
+    once: { what: 'renewals of the prescription', count: ({ world }) => counted(db.select({ n: count() }).from(documents).where(eq(documents.renewsDocumentId, world.document))) },
+  },
 
   // Caregivers: one person follows a file once.
   'POST /api/patient_files/:id/caregivers': {

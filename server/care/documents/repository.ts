@@ -21,6 +21,7 @@ import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
 import { documentBodyError, type DocumentBody, type DocumentListQuery, type PatientDocument } from '../../../schemas/documents.ts';
 import { noteTextError } from '../../../schemas/notes.ts';
+import { isPrescriptionType, type RenewalBody } from '../../../schemas/prescriptions.ts';
 import { visibleDocuments } from '../access.ts';
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
@@ -114,7 +115,7 @@ export function documentsRepository(care: CareContext) {
       return toDocument(await one(file, id));
     },
 
-    async add(file: PatientFileHandle, body: DocumentBody): Promise<PatientDocument> {
+    async add(file: PatientFileHandle, body: DocumentBody, renews?: Row): Promise<PatientDocument> {
       file.requireOpen();
       // The id first: someone else's upload, or an unknown one, is not found whatever the rest says.
       const upload = body.fileId ? await unattachedFile(db, care.userId, body.fileId) : undefined;
@@ -125,7 +126,15 @@ export function documentsRepository(care: CareContext) {
       const professional = file.as === 'professional';
       const now = care.now();
       const id = await db.transaction(async (tx) => {
+        if (renews) {
+          // The renewed prescription locked: of two renewals at once, the second sees the first.
+          await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, renews.id)).for('update');
+          const [renewal] = await tx.select({ id: documents.id }).from(documents)
+            .where(and(eq(documents.renewsDocumentId, renews.id), isNull(documents.enteredInErrorAt)));
+          if (renewal) throw new AppError(409, 'prescription_already_renewed');
+        }
         const [row] = await tx.insert(documents).values({
+          renewsDocumentId: renews?.id ?? null,
           patientFileId: file.id, type: body.type, title: body.title, description: body.description?.trim() ? body.description : null,
           fileId: upload?.id ?? null, externalUrl: upload ? null : body.externalUrl!.trim(),
           startDate: body.startDate || null, endDate: body.endDate || null, reminderDate: body.reminderDate || null,
@@ -141,10 +150,22 @@ export function documentsRepository(care: CareContext) {
         if (upload && !(await attachFile(tx, upload.id, { kind: 'document', id: row!.id, patientFileId: file.id }))) {
           throw new AppError(404, 'not_found', {}, 'body.fileId');
         }
-        await file.recordHistory(tx, 'DOCUMENT_ADDED', history(row!), { onBehalfOf: file.onBehalfOf });
+        await file.recordHistory(tx, 'DOCUMENT_ADDED', { ...history(row!), ...(renews ? { renews: renews.id } : {}) }, { onBehalfOf: file.onBehalfOf });
         return row!.id;
       });
       return toDocument(await one(file, id));
+    },
+
+    /**
+     * The next prescription (schemas/prescriptions.ts): a professional of the open file renews a
+     * live prescription with its own file or link and period, of the same type, linked to it.
+     */
+    async renew(file: PatientFileHandle, id: string, body: RenewalBody): Promise<PatientDocument> {
+      const doc = await forChange(file, id);
+      file.requireProfessional();
+      if (!isPrescriptionType(doc.type)) throw new AppError(409, 'not_a_prescription');
+      for (const name of ['startDate', 'endDate'] as const) if (!body[name]) throw badRequest('field_required', {}, `body.${name}`);
+      return this.add(file, { ...body, type: doc.type as DocumentBody['type'] }, doc);
     },
 
     /**

@@ -1,11 +1,17 @@
-/** Documents of a patient file (schemas/api/documents.ts, spec 001 §7): list, add, read, bytes, acknowledge, exclude, restore, entered in error. */
+/**
+ * Documents of a patient file (schemas/api/documents.ts, spec 001 §7): list, add, read, bytes,
+ * acknowledge, exclude, restore, entered in error; and prescriptions, documents of a prescription
+ * type (schemas/api/prescriptions.ts): an establishment's list, renewal.
+ */
 import type { FastifyInstance } from 'fastify';
 import { documentRoutes as contracts } from '../../../schemas/api/documents.ts';
+import { prescriptionRoutes } from '../../../schemas/api/prescriptions.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../schemas/common.ts';
 import { route } from '../../http/route.ts';
 import { sendStoredFile } from '../files/send.ts';
 import type { CareContext } from '../context.ts';
 import { documentsRepository } from './repository.ts';
+import { listPrescriptions } from './prescriptions.ts';
 
 export default async function documentsRoutes(app: FastifyInstance) {
   /** The document's file through the caller's scope (404 otherwise), and the repository. */
@@ -43,6 +49,14 @@ export default async function documentsRoutes(app: FastifyInstance) {
   route(app, contracts.restore, async (request) => {
     const { file, repo } = await open(request.care, request.params.id);
     return repo.exclude(file, request.params.id, false);
+  });
+  route(app, prescriptionRoutes.renew, async (request) => {
+    const { file, repo } = await open(request.care, request.params.id);
+    return repo.renew(file, request.params.id, request.body);
+  });
+  route(app, prescriptionRoutes.list, async (request) => {
+    const { page = 1, pageSize = DEFAULT_PAGE_SIZE, sort = 'endDate', status, type } = request.query;
+    return listPrescriptions(request.care, request.params.id, { page, pageSize, sort, status, type });
   });
   route(app, contracts.delete, async (request) => {
     const { file, repo } = await open(request.care, request.params.id);
