@@ -65,7 +65,11 @@ export interface CareContext extends Caller {
    * those who open files there (policies.patientData); 404 otherwise. `opens(serviceId)`: whether
    * the caller opens that service's files (held in the establishment itself, or in the service).
    */
-  patientDataIn(establishmentId: string): Promise<PatientDataScope>;
+  /**
+   * `alongside`: a value read in the same statement as the establishment (one round trip), the
+   * alerts list's version (alerts/list-cache.ts); nothing is read when the policy refuses.
+   */
+  patientDataIn<T = never>(establishmentId: string, alongside?: SQL<T>): Promise<PatientDataScope & { alongside?: T }>;
   /** Whether the caller opens the files of this service as a professional (no query: a service already read). */
   opensFilesOf(service: { id: string; establishmentId: string }): boolean;
   /** The establishment's pathologies and directory (policies.clinical); 404 otherwise. */
@@ -109,6 +113,13 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     return row;
   }
 
+  /** The establishment through the structure scope, and `alongside` read in the same statement. */
+  async function establishmentWith<T>(id: string, alongside: SQL<T>): Promise<{ row: EstablishmentRow; alongside: T }> {
+    const [found] = await db.select({ row: establishments, alongside }).from(establishments).where(and(eq(establishments.id, id), structureScope(caller)));
+    if (!found) throw notFound();
+    return found as { row: EstablishmentRow; alongside: T };
+  }
+
   /** The establishment when the policy allows it: the policy first (no query for a refusal), then the row through the structure scope. */
   function openIf(allowed: boolean, establishmentId: string): Promise<EstablishmentRow> {
     if (!allowed) throw notFound();
@@ -130,9 +141,12 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     catalogue: async (establishmentId, access) =>
       openIf(policies.catalogue[access](caller, establishmentId), establishmentId),
     protocols: async (establishmentId) => openIf(policies.protocols.manage(caller, establishmentId), establishmentId),
-    async patientDataIn(establishmentId) {
-      const row = await openIf(policies.patientData.inEstablishment(caller, establishmentId), establishmentId);
-      return { establishment: row, opens: (serviceId) => policies.patientData.opensService(caller, establishmentId, serviceId) };
+    async patientDataIn<T>(establishmentId: string, alongside?: SQL<T>) {
+      const opens = (serviceId: string) => policies.patientData.opensService(caller, establishmentId, serviceId);
+      if (!alongside) return { establishment: await openIf(policies.patientData.inEstablishment(caller, establishmentId), establishmentId), opens };
+      if (!policies.patientData.inEstablishment(caller, establishmentId)) throw notFound();
+      const found = await establishmentWith(establishmentId, alongside);
+      return { establishment: found.row, opens, alongside: found.alongside };
     },
     opensFilesOf: (service) => policies.patientData.opensService(caller, service.establishmentId, service.id),
     clinical: async (establishmentId) => openIf(policies.clinical.read(caller, establishmentId), establishmentId),

@@ -65,6 +65,28 @@ export function answerEncoding(header: string | undefined): AnswerEncoding {
   return found;
 }
 
+const compressed = (payload: string | Buffer, encoding: 'br' | 'gzip', length: number) => (encoding === 'br'
+  ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: length } })
+  : gzipSync(payload, { level: DYNAMIC_GZIP_LEVEL }));
+
+/**
+ * The last bodies compressed, by their text: an answer served again as the very same string (the
+ * alerts list's cached page, its serialized text kept with it) is compressed once. A pure
+ * function's memo: only who already has the text gets its compressed bytes. Bounded in count and size.
+ */
+const MEMO_LIMIT = 64 * 1024;
+const MEMO_ENTRIES = 64;
+const memo = new Map<string, Partial<Record<'br' | 'gzip', Buffer>>>();
+function memoized(payload: string, encoding: 'br' | 'gzip', length: number): Buffer {
+  let entry = memo.get(payload);
+  if (!entry) {
+    entry = {};
+    memo.set(payload, entry);
+    if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+  }
+  return (entry[encoding] ??= compressed(payload, encoding, length));
+}
+
 /** A body built per request (JSON, the login pages), compressed in one call at the fast level. */
 function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Buffer | undefined {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
@@ -76,9 +98,7 @@ function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: u
   if (length < COMPRESSION_THRESHOLD || length > ONE_CALL_LIMIT) return undefined;
   const chosen = answerEncoding(request.headers['accept-encoding']);
   if (!chosen) return undefined;
-  const body = chosen === 'br'
-    ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: length } })
-    : gzipSync(payload, { level: DYNAMIC_GZIP_LEVEL });
+  const body = typeof payload === 'string' && length <= MEMO_LIMIT ? memoized(payload, chosen, length) : compressed(payload, chosen, length);
   const vary = reply.getHeader('vary');
   const varies = [vary ?? []].flat().map(String);
   if (!varies.some((v) => /accept-encoding/i.test(v))) reply.header('vary', [...varies, 'accept-encoding'].join(', '));

@@ -16,6 +16,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
+/** The list's version as an expression, to read with another statement (care.patientDataIn's `alongside`); bigint as text. */
+export const ALERTS_LIST_VERSION = sql<string>`(select coalesce((select version from list_versions where list = 'alerts'), 0)::text)`;
+
 /** The list's version as the database has it now (0 before its first change). */
 export async function alertsListVersion(db: Db): Promise<number> {
   // Both drivers (pg, PGlite) answer `{ rows }`; bigint arrives as text from pg.

@@ -24,7 +24,7 @@ import { ALERT_DEFAULT_SORT, type AlertLevel, type AlertListQuery, type AlertRow
 import { DEFAULT_PAGE_SIZE } from '../../../schemas/common.ts';
 import type { CareContext } from '../context.ts';
 import { startOfDay } from '../patient-file-history/history.ts';
-import { alertsListVersion, type AlertListCache } from './list-cache.ts';
+import { ALERTS_LIST_VERSION, type AlertListCache } from './list-cache.ts';
 
 /** How many alerts the list counts at least before it says "more than" (issue 18: p95 ≤ 50 ms at 100k alerts). */
 export const ALERTS_COUNTED = 1000;
@@ -164,8 +164,10 @@ async function rowsOfPage(care: CareContext, pageIds: SQL, order: SQL[]): Promis
  */
 export async function listAlerts(care: CareContext, establishmentId: string, query: AlertListQuery, cache?: AlertListCache): Promise<Page<AlertRow>> {
   // Professionals who open patient files there; anyone else, patients included, is told it does
-  // not exist. The version is read first (with it): what is computed after it is at least as new.
-  const [{ opens }, version] = await Promise.all([care.patientDataIn(establishmentId), cache && alertsListVersion(care.db)]);
+  // not exist. The list's version is read first, in the same statement: what is computed after it
+  // is at least as new.
+  const { opens, alongside } = await care.patientDataIn(establishmentId, cache && ALERTS_LIST_VERSION);
+  const version = alongside === undefined ? undefined : Number(alongside);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const sort = query.sort ?? ALERT_DEFAULT_SORT;
