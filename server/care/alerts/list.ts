@@ -166,8 +166,9 @@ export async function listAlerts(care: CareContext, establishmentId: string, que
   // Professionals who open patient files there; anyone else, patients included, is told it does
   // not exist. The list's version is read first, in the same statement: what is computed after it
   // is at least as new.
-  const { opens, alongside } = await care.patientDataIn(establishmentId, cache && ALERTS_LIST_VERSION);
-  const version = alongside === undefined ? undefined : Number(alongside);
+  const { opens, version } = cache
+    ? await care.patientDataWith(establishmentId, ALERTS_LIST_VERSION).then(({ opens, value }) => ({ opens, version: Number(value) }))
+    : { opens: (await care.patientDataIn(establishmentId)).opens, version: undefined };
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const sort = query.sort ?? ALERT_DEFAULT_SORT;
