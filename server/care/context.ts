@@ -66,6 +66,12 @@ export interface CareContext extends Caller {
    * the caller opens that service's files (held in the establishment itself, or in the service).
    */
   patientDataIn(establishmentId: string): Promise<PatientDataScope>;
+  /**
+   * The same scope without the establishment's row: `value` is read in the statement that checks
+   * the establishment (one round trip; the alerts list's version, alerts/list-cache.ts). Nothing is
+   * read when the policy refuses; 404 as patientDataIn.
+   */
+  patientDataWith<T>(establishmentId: string, value: SQL<T>): Promise<{ opens(serviceId: string): boolean; value: T }>;
   /** Whether the caller opens the files of this service as a professional (no query: a service already read). */
   opensFilesOf(service: { id: string; establishmentId: string }): boolean;
   /** The establishment's pathologies and directory (policies.clinical); 404 otherwise. */
@@ -89,14 +95,16 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
   // An identity signed before grants travelled in it has none: the caller reaches only their own files.
   const grants: Grants = identity.grants ?? NO_GRANTS;
   const caller: Caller = { userId, roles, grants };
-  const fileScope = patientFileScope(caller);
+  // Built on first use: a request that never opens a file (the alerts list) does not pay for it.
+  let fileScopeSql: SQL | undefined;
+  const fileScope = () => (fileScopeSql ??= patientFileScope(caller));
 
   async function open(where: SQL): Promise<PatientFileHandle> {
     const [row] = await db.select({
       id: patientFiles.id, patientId: patientFiles.patientId, serviceId: patientFiles.serviceId, status: patientFiles.status,
       establishmentId: services.establishmentId, caregiver: followsAsCaregiver(userId).mapWith(Boolean),
     }).from(patientFiles).innerJoin(services, eq(services.id, patientFiles.serviceId))
-      .where(and(where, fileScope));
+      .where(and(where, fileScope()));
     if (!row) throw notFound();
     const { caregiver, ...file } = row;
     const as = file.patientId === userId ? 'patient' : caregiver ? 'caregiver' : 'professional';
@@ -109,6 +117,14 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     return row;
   }
 
+  /** `value`, read where the establishment is in the structure scope; 404 otherwise. */
+  async function withinEstablishment<T>(id: string, value: SQL<T>): Promise<T> {
+    // Both drivers (pg, PGlite) answer `{ rows }`; a plain statement: no row object to build.
+    const { rows } = (await db.execute(sql`select ${value} as value from ${establishments} where ${and(eq(establishments.id, id), structureScope(caller))}`)) as unknown as { rows: { value: T }[] };
+    if (!rows.length) throw notFound();
+    return rows[0]!.value;
+  }
+
   /** The establishment when the policy allows it: the policy first (no query for a refusal), then the row through the structure scope. */
   function openIf(allowed: boolean, establishmentId: string): Promise<EstablishmentRow> {
     if (!allowed) throw notFound();
@@ -119,8 +135,8 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     ...caller, db, identity, now,
     language: identity.locale,
     timeZone: identity.timeZone,
-    fileScope,
-    structureScope: structureScope(caller),
+    get fileScope() { return fileScope(); },
+    get structureScope() { return structureScope(caller); },
     patientFile: (id) => open(eq(patientFiles.id, id)),
     patientFileOf(kind, id) {
       const parent = PARENTS[kind];
@@ -133,6 +149,10 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     async patientDataIn(establishmentId) {
       const row = await openIf(policies.patientData.inEstablishment(caller, establishmentId), establishmentId);
       return { establishment: row, opens: (serviceId) => policies.patientData.opensService(caller, establishmentId, serviceId) };
+    },
+    async patientDataWith(establishmentId, value) {
+      if (!policies.patientData.inEstablishment(caller, establishmentId)) throw notFound();
+      return { value: await withinEstablishment(establishmentId, value), opens: (serviceId) => policies.patientData.opensService(caller, establishmentId, serviceId) };
     },
     opensFilesOf: (service) => policies.patientData.opensService(caller, service.establishmentId, service.id),
     clinical: async (establishmentId) => openIf(policies.clinical.read(caller, establishmentId), establishmentId),

@@ -62,6 +62,51 @@ export const OUTSIDE_SCHEMA: readonly OutsideSchema[] = [
     why: 'calls notify_user_access_changed() when roles change or must_change_password becomes true. Drizzle declares no trigger',
   },
   {
+    kind: 'function', name: 'function bump_alerts_list_version()', migration: '0027_alerts-list-version',
+    why: "bumps list_versions' 'alerts' row once per transaction that changes what the alerts list shows "
+      + '(server/care/alerts/list-cache.ts: a cached page is served only at the version it was read at). Drizzle declares no function',
+  },
+  {
+    kind: 'trigger', name: 'trigger alerts.alerts_list_version', migration: '0027_alerts-list-version',
+    why: "deferred to commit, calls bump_alerts_list_version() when any alert inserted, changed or deleted. Drizzle declares no trigger",
+  },
+  {
+    kind: 'trigger', name: 'trigger services.services_alerts_list_version', migration: '0027_alerts-list-version',
+    why: "deferred to commit, calls bump_alerts_list_version() when a service added, renamed, moved or deleted (the list's scope and names). Drizzle declares no trigger",
+  },
+  {
+    kind: 'trigger', name: 'trigger intervention_levels.intervention_levels_alerts_list_version', migration: '0027_alerts-list-version',
+    why: "deferred to commit, calls bump_alerts_list_version() when a level added, changed or deleted (names, ranks, colours, the level filter). Drizzle declares no trigger",
+  },
+  {
+    kind: 'trigger', name: 'trigger users.users_alerts_list_version', migration: '0027_alerts-list-version',
+    why: "deferred to commit, calls bump_alerts_list_version() when a person's names or birth date changed, or a user deleted (patients, who changed or closed). Drizzle declares no trigger",
+  },
+  {
+    kind: 'trigger', name: 'trigger patient_files.patient_files_alerts_list_version', migration: '0027_alerts-list-version',
+    why: "deferred to commit, calls bump_alerts_list_version() when a file's patient or service changed, or a file deleted. Drizzle declares no trigger",
+  },
+  {
+    kind: 'trigger', name: 'trigger indicators.indicators_alerts_list_version', migration: '0027_alerts-list-version',
+    why: "deferred to commit, calls bump_alerts_list_version() when an indicator's reference, name, decimals or unit changed, or deleted. Drizzle declares no trigger",
+  },
+  {
+    kind: 'trigger', name: 'trigger units.units_alerts_list_version', migration: '0027_alerts-list-version',
+    why: "deferred to commit, calls bump_alerts_list_version() when a unit's symbol changed, or deleted. Drizzle declares no trigger",
+  },
+  {
+    kind: 'trigger', name: 'trigger measures.measures_alerts_list_version', migration: '0027_alerts-list-version',
+    why: "deferred to commit, calls bump_alerts_list_version() when a measure's value, time or entered value changed, or deleted. Drizzle declares no trigger",
+  },
+  {
+    kind: 'trigger', name: 'trigger alert_statuses.alert_statuses_alerts_list_version', migration: '0027_alerts-list-version',
+    why: "deferred to commit, calls bump_alerts_list_version() when a status's name or closing changed, or deleted. Drizzle declares no trigger",
+  },
+  {
+    kind: 'trigger', name: 'trigger alerts.alerts_list_version_truncate', migration: '0027_alerts-list-version',
+    why: 'calls bump_alerts_list_version() when the alerts are truncated (a constraint trigger has no TRUNCATE). Drizzle declares no trigger',
+  },
+  {
     kind: 'data', name: 'delete duplicate ongoing form responses before their unique index', migration: '0006_one_ongoing_response',
     why: 'a data move: the old race left duplicates that form_responses_one_ongoing_idx would refuse',
   },

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, check, customType, date, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, bigint, boolean, check, customType, date, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -743,6 +743,18 @@ export const alerts = pgTable('alerts', {
   index('alerts_rule_idx').on(t.ruleId, t.raisedAt.desc()).where(sql`${t.ruleId} is not null`),
   index('alerts_occurrence_idx').on(t.occurrenceId).where(sql`${t.occurrenceId} is not null`),
 ]);
+
+/**
+ * The version of what a list shows, one row per list ('alerts': the alerts list of issue 11 §4).
+ * The database bumps it in every transaction that changes a row the list reads (triggers of
+ * migration 0026, listed in outside-schema.ts), at commit: a gateway that reads the same version
+ * as when it computed a page may serve that page again (server/care/alerts/list-cache.ts). No
+ * row yet: version 0.
+ */
+export const listVersions = pgTable('list_versions', {
+  list: text('list').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /**
  * The comments on an alert, a thread: each kept with its author and time, never replaced (issue 18).

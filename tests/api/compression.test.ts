@@ -8,12 +8,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gzipSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCareApi } from '../../server/care-app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { COMPRESSION_THRESHOLD } from '../../server/plugins/compression.ts';
+import { answerEncoding, COMPRESSION_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '../../server/plugins/compression.ts';
 import { COMPRESSIBLE } from '../../client/vite-plugins/precompress.ts';
 import { CLIENT_DIST, ensureClientBuilt } from '../e2e/support/build-client.ts';
 import { demoEmail, login, startGateway, type TestGateway } from '../helpers/app.ts';
@@ -127,6 +127,32 @@ describe('answers built per request', () => {
       expect(revalidated.res.statusCode).toBe(304);
       expect(revalidated.res.rawPayload.length).toBe(0);
     }
+  });
+
+  it('compresses JSON built per request at the fast level, in one call, with its length (issue 19, Load)', async () => {
+    const patient = await login(gw.app, demoEmail('patient.open'));
+    const url = layoutPath('patient-home', await establishmentIdOf(gw.db.database.db, 'chu-azur'));
+    const cookie = sessionCookie(patient.sessionCookie);
+    const plain = (await get(gw.app, url, { cookie })).res.rawPayload;
+    expect(plain.length).toBeGreaterThan(COMPRESSION_THRESHOLD);
+    const br = await get(gw.app, url, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    // The very bytes of brotli at the dynamic quality (4), not 11: 11 costs ~2 ms of CPU per answer.
+    const fast = brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } });
+    expect(br.encoding).toBe('br');
+    expect(br.res.rawPayload.equals(fast)).toBe(true);
+    expect(Number(br.res.headers['content-length'])).toBe(fast.length);
+    expect(br.res.headers['transfer-encoding']).toBeUndefined();
+    const gz = await get(gw.app, url, { cookie, 'accept-encoding': 'gzip' });
+    expect(gz.encoding).toBe('gzip');
+    expect(gz.decoded.equals(plain)).toBe(true);
+    expect(Number(gz.res.headers['content-length'])).toBe(gzipSync(plain, { level: DYNAMIC_GZIP_LEVEL }).length);
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'], ['br;q=0.5, gzip', 'gzip'], ['br;q=0, gzip;q=0.1', 'gzip'], ['*', 'br'], ['x-gzip', 'gzip'],
+    ['gzip;q=0, *;q=0.5', 'br'], ['deflate, identity', undefined], ['br;q=0, gzip;q=0', undefined], ['', undefined],
+  ])('negotiates Accept-Encoding %j as %s', (header, expected) => {
+    expect(answerEncoding(header)).toBe(expected);
   });
 
   it('leaves JSON below the threshold as it is', async () => {

@@ -15,11 +15,14 @@ export function timing(label: string, times: number[]): Timing {
 }
 
 /** Times of each target by its label, in the targets' order. */
-export async function timeRequests<T extends { label: string }>(targets: readonly T[], rounds: number, get: (target: T) => Promise<void>): Promise<Map<string, number[]>> {
-  for (let i = 0; i < 3; i++) for (const t of targets) await get(t);
+export async function timeRequests<T extends { label: string }>(targets: readonly T[], rounds: number, get: (target: T) => Promise<void>,
+  /** Untimed, before each request (a write the request must see). */
+  before?: (target: T) => Promise<void>): Promise<Map<string, number[]>> {
+  for (let i = 0; i < 3; i++) for (const t of targets) { await before?.(t); await get(t); }
   const times = new Map(targets.map((t) => [t.label, [] as number[]]));
   for (let round = 0; round < rounds; round++) {
     for (const t of targets) {
+      await before?.(t);
       const start = performance.now();
       await get(t);
       times.get(t.label)!.push(performance.now() - start);

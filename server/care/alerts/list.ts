@@ -24,6 +24,7 @@ import { ALERT_DEFAULT_SORT, type AlertLevel, type AlertListQuery, type AlertRow
 import { DEFAULT_PAGE_SIZE } from '../../../schemas/common.ts';
 import type { CareContext } from '../context.ts';
 import { startOfDay } from '../patient-file-history/history.ts';
+import { ALERTS_LIST_VERSION, type AlertListCache } from './list-cache.ts';
 
 /** How many alerts the list counts at least before it says "more than" (issue 18: p95 ≤ 50 ms at 100k alerts). */
 export const ALERTS_COUNTED = 1000;
@@ -157,14 +158,25 @@ async function rowsOfPage(care: CareContext, pageIds: SQL, order: SQL[]): Promis
   return ((await selectAlertRows(care).where(inArray(alerts.id, list)).orderBy(...order)) as Selected[]).map(toAlertRow);
 }
 
-export async function listAlerts(care: CareContext, establishmentId: string, query: AlertListQuery): Promise<Page<AlertRow>> {
-  // Professionals who open patient files there; anyone else, patients included, is told it does not exist.
-  const { opens } = await care.patientDataIn(establishmentId);
+/**
+ * The page, from `cache` when the database still has the version it was read at (list-cache.ts);
+ * the scope is asked of care/access.ts on every request, hit or not.
+ */
+export async function listAlerts(care: CareContext, establishmentId: string, query: AlertListQuery, cache?: AlertListCache): Promise<Page<AlertRow>> {
+  // Professionals who open patient files there; anyone else, patients included, is told it does
+  // not exist. The list's version is read first, in the same statement: what is computed after it
+  // is at least as new.
+  const { opens, version } = cache
+    ? await care.patientDataWith(establishmentId, ALERTS_LIST_VERSION).then(({ opens, value }) => ({ opens, version: Number(value) }))
+    : { opens: (await care.patientDataIn(establishmentId)).opens, version: undefined };
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const sort = query.sort ?? ALERT_DEFAULT_SORT;
+  const servicesKey = `services ${establishmentId}`;
+  const cachedServices = version === undefined ? undefined : cache?.get<{ id: string }[]>(servicesKey, version);
   const [all, levels] = await Promise.all([
-    care.db.select({ id: services.id }).from(services).where(eq(services.establishmentId, establishmentId)),
+    cachedServices ?? care.db.select({ id: services.id }).from(services).where(eq(services.establishmentId, establishmentId))
+      .then((rows) => { if (version !== undefined) cache?.set(servicesKey, version, rows); return rows; }),
     query.levelIds?.length
       ? care.db.select({ id: interventionLevels.id }).from(interventionLevels).where(eq(interventionLevels.establishmentId, establishmentId))
       : Promise.resolve([]),
@@ -179,6 +191,17 @@ export async function listAlerts(care: CareContext, establishmentId: string, que
   const wanted = query.serviceIds ?? [];
   const opened = all.filter((s) => opens(s.id) && (!wanted.length || wanted.includes(s.id))).map((s) => s.id);
   if (!opened.length) return { data: [], totalItems: 0, page, pageSize };
+  // Only what this caller's scope opens is in the key: a page is shared by callers who open the same services.
+  const key = JSON.stringify([establishmentId, opened, care.timeZone, query]);
+  const cached = version === undefined ? undefined : cache?.get<Page<AlertRow>>(key, version);
+  if (cached) return cached;
+  const result = await readPage(care, establishmentId, query, opened, { page, pageSize, sort });
+  if (version !== undefined) cache?.set(key, version, result);
+  return result;
+}
+
+async function readPage(care: CareContext, establishmentId: string, query: AlertListQuery, opened: string[],
+  { page, pageSize, sort }: { page: number; pageSize: number; sort: NonNullable<AlertListQuery['sort']> }): Promise<Page<AlertRow>> {
 
   const filters = filterConditions(care, query);
   const where = and(inArray(alerts.serviceId, opened), ...filters)!;
