@@ -12,6 +12,7 @@ import { alertBatches, alerts, caregivers, establishments, formResponses, forms,
 import type { MeasuresResult } from '../../schemas/measures.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, userIdOf } from '../helpers/demo-data.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -31,8 +32,12 @@ async function call(local: string, method: 'get' | 'post' | 'put', path: string,
 }
 const send = (local: string, file: string, body: object | string, l?: string) => call(local, 'post', `/api/patient_files/${file}/indicators/data${l ? `?l=${l}` : ''}`, body);
 
-/** A new open file of patient.open in CHU Azur's Cardiologie, followed by the demo caregiver, starting on `startDate` (null: the day it is created). */
-async function newFile(startDate: string | null = null) {
+/**
+ * A new open file of patient.open in CHU Azur's Cardiologie, followed by the demo caregiver,
+ * starting on `startDate` (null: the day it is created, which refuses a value dated before
+ * midnight in Paris: tests about something else start two months back).
+ */
+async function newFile(startDate: string | null = FOLLOWED_SINCE) {
   const azur = await establishmentIdOf(db, 'chu-azur');
   const [s] = await db.select({ id: services.id }).from(services).where(and(eq(services.establishmentId, azur), eq(services.name, 'Cardiologie')));
   const [file] = await db.insert(patientFiles).values({ patientId: await userIdOf(db, 'patient.open'), serviceId: s!.id, status: 'OPEN', startDate }).returning();

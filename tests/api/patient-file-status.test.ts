@@ -12,6 +12,7 @@ import { demoEmail, login, startGateway, type Browser, type TestGateway } from '
 import { userIdOf } from '../helpers/demo-data.ts';
 import { CLOSING_REASON_TYPES } from '../../schemas/patient-file-status.ts';
 import { newPatientFile } from '../helpers/questionnaires.ts';
+import { FOLLOWED_SINCE } from '../helpers/patient-files.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -58,7 +59,7 @@ describe('close and reopen', () => {
     expect(res.status, res.text).toBe(200);
     const prescriber = await userIdOf(db, 'prescriber');
     expect(res.body).toEqual({
-      id: file, status: 'CLOSED', startDate: null, endDate: null, closedAt: gw.clock.now().toISOString(),
+      id: file, status: 'CLOSED', startDate: FOLLOWED_SINCE, endDate: null, closedAt: gw.clock.now().toISOString(),
       closedBy: { id: prescriber, name: 'Claire Dubois' }, closingReasonType: 'TRANSFERRED', closingReason: 'Suivi repris par le CHU de Lyon', patientDataActive: true,
     });
     const [row] = await db.select().from(patientFiles).where(eq(patientFiles.id, file));

@@ -9,7 +9,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { consoleProblems, launchChromium, screenshot } from './support/browser.ts';
+import { consoleProblems, launchChromium, screenshot, tableRows } from './support/browser.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const TEXTS = {
@@ -67,7 +67,7 @@ describe('conditions and the patient-file picker', () => {
     await tab.getByRole('textbox', { name: text.note }).fill('Automesure tensionnelle');
     await tab.getByRole('button', { name: text.add, exact: true }).click();
     await poll(() => tab.getByRole('status').innerText()).toBe(text.added);
-    await poll(() => tab.locator('tbody tr').count()).toBe(1);
+    await poll(() => tableRows(tab).count()).toBe(1);
     await shot(page, `conditions-tab-${lang}`);
     expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
 

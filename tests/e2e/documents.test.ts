@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoPdf } from '../../server/demo/documents.ts';
 import { seriousViolations } from './support/axe.ts';
-import { consoleProblems, launchChromium, screenshot } from './support/browser.ts';
+import { consoleProblems, launchChromium, screenshot, tableRows } from './support/browser.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const TEXTS = {
@@ -50,7 +50,7 @@ describe('documents', () => {
     const problems = consoleProblems(patient);
     await patient.getByRole('navigation').getByRole('link', { name: text.nav }).first().click();
     await expectScreen(patient, '/p/0/documents', text.title);
-    await poll(() => patient.locator('table tbody tr').count()).toBeGreaterThan(0);
+    await poll(() => tableRows(patient).count()).toBeGreaterThan(0);
     await shoot(patient, `documents-list-${lang}`);
     expect(await seriousViolations(patient), `list in ${lang}`).toEqual([]);
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { consoleProblems, launchChromium, screenshot } from './support/browser.ts';
+import { consoleProblems, launchChromium, screenshot, tableRows } from './support/browser.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const TEXTS = {
@@ -17,7 +17,7 @@ const TEXTS = {
 } as const;
 
 const poll = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 20_000 });
-const rows = (page: Page) => page.locator('table tbody tr');
+const rows = (page: Page) => tableRows(page);
 
 async function openHistory(page: Page, base: string, lang: 'fr' | 'ar') {
   // Straight to the list: where a login lands (dashboard or context selector) is not this test's concern.

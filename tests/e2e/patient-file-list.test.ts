@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { consoleProblems, launchChromium, screenshot, settled } from './support/browser.ts';
+import { consoleProblems, launchChromium, screenshot, settled, tableRows } from './support/browser.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 import { demoPopulationOf } from '../../server/demo/population.ts';
 
@@ -36,7 +36,7 @@ const TEXTS = {
   },
 } as const;
 
-const rows = (page: Page) => page.locator('table tbody tr');
+const rows = (page: Page) => tableRows(page);
 const names = (page: Page) => rows(page).locator('td:first-child').allInnerTexts();
 const total = (page: Page) => page.getByTestId('data-table-total').innerText();
 /** Searches answer in milliseconds, but a reload starts the whole app again on a busy machine. */

@@ -8,7 +8,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { consoleProblems, launchChromium, screenshot } from './support/browser.ts';
+import { consoleProblems, launchChromium, screenshot, tableRows } from './support/browser.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const TEXTS = {
@@ -38,7 +38,7 @@ describe('the Questionnaires tab of a patient file', () => {
     await expectScreen(page, '/s/0');
     await page.getByRole('navigation').getByRole('link', { name: text.nav }).click();
     await page.getByLabel(text.search).fill('camille');
-    await poll(() => page.locator('table tbody tr').count()).toBe(1);
+    await poll(() => tableRows(page).count()).toBe(1);
     await page.locator('table tbody tr').first().focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/s\/0\/patient-file\/[0-9a-f-]{36}$/);

@@ -1,7 +1,7 @@
 /** Real Chromium (the system's /usr/bin/chromium) driven by playwright-core. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -57,4 +57,12 @@ export function consoleProblems(page: Page): string[] {
   });
   page.on('pageerror', (error) => { if (onApp()) problems.push(`pageerror: ${error.message}`); });
   return problems;
+}
+
+/**
+ * The rows of the shared data table once loaded: while a page loads, its body is aria-busy and
+ * holds skeleton rows with no text, which a count or a read of the cells would take for data.
+ */
+export function tableRows(scope: Page | Locator): Locator {
+  return scope.locator('table tbody:not([aria-busy="true"]) tr');
 }
