@@ -261,7 +261,7 @@ it('the caller id does not leak: the demo patient file of a caregiver shows no `
 });
 
 describe('a large establishment (issue 18: the list counted up to a limit)', () => {
-  it('says "more than" past the limit without a filter on the patient; a name search counts exactly, rows in the same order', async () => {
+  it('says "more than" past the limit, with or without a name searched, rows in the same order', async () => {
     const db = gw.db.database.db;
     const many = PATIENT_FILES_COUNTED + 10;
     const made = await db.insert(users).values(Array.from({ length: many }, (_, i) => ({
@@ -291,12 +291,29 @@ describe('a large establishment (issue 18: the list counted up to a limit)', () 
     expect(last.body).not.toHaveProperty('totalCapped');
     expect(last.body.data).toHaveLength(inAzur - (lastPage - 1) * 50);
 
-    // A common first name: counted exactly, the same rows in the same order on every page.
+    // A common first name (issue 18): counted up to the limit as well, "more than 1,000"; the same
+    // rows in the same order on every page, by name both ways and by birth date; the last page exact.
     const first = await search('operator', { filters: { text: 'capuc' }, pageSize: 15 });
-    expect(first.body.totalItems).toBe(many);
-    expect(first.body).not.toHaveProperty('totalCapped');
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ totalItems: PATIENT_FILES_COUNTED, totalCapped: true });
     expect((first.body.data as PatientFileRow[]).map((r) => r.id)).toEqual(exact.slice(0, 15));
+    const middle = await search('operator', { filters: { text: 'Capucine' }, pageSize: 50, page: 9 });
+    expect((middle.body.data as PatientFileRow[]).map((r) => r.id)).toEqual(exact.slice(400, 450));
+    const down = await search('operator', { filters: { text: 'capucine' }, pageSize: 25, page: 2, sort: '-patientName' });
+    expect((down.body.data as PatientFileRow[]).map((r) => r.id)).toEqual([...exact].reverse().slice(25, 50));
     const end = await search('operator', { filters: { text: 'CAPUCINE' }, pageSize: 50, page: 21 });
+    expect(end.body.totalItems).toBe(many);
+    expect(end.body).not.toHaveProperty('totalCapped');
     expect((end.body.data as PatientFileRow[]).map((r) => r.id)).toEqual(exact.slice(1000));
+    const byBirth = (await db.select({ id: patientFiles.id }).from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId))
+      .where(eq(users.firstName, 'Capucine')).orderBy(users.birthDate, patientFiles.id)).map((r) => r.id);
+    const born = await search('operator', { filters: { text: 'capucine' }, pageSize: 50, page: 3, sort: 'birthDate' });
+    expect((born.body.data as PatientFileRow[]).map((r) => r.id)).toEqual(byBirth.slice(100, 150));
+    // Below the limit, counted exactly: the prescriber of cardiology sees two thirds of them.
+    const own = await search('prescriber', { filters: { text: 'capucine' }, pageSize: 15 });
+    expect(own.status, own.text).toBe(200);
+    expect(own.body).not.toHaveProperty('totalCapped');
+    expect(own.body.totalItems).toBe(made.filter((_, i) => i % 3).length);
+    expect(own.body.totalItems).toBeLessThan(PATIENT_FILES_COUNTED);
   });
 });
