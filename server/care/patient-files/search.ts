@@ -33,6 +33,13 @@ import { isUuid } from '../../../schemas/common.ts';
  */
 export const PATIENT_FILES_COUNTED = 1000;
 
+/**
+ * A name search walks the sort's index when that passes fewer index entries than this many times
+ * the patients it matches (reading a match costs a row of the patient, a look-up of their files, a
+ * row of each file and its place in the sort; passing an entry of the index, a comparison).
+ */
+const WALK_PER_MATCH_READ = 10;
+
 /** How many rows `query` answers, reading at most `limit + 1`: `{ counted ≤ limit, more }`. */
 async function countUpTo(db: CareContext['db'], query: SQLWrapper, limit: number) {
   const [row] = await db.select({ n: count() }).from(sql`(${query} limit ${limit + 1}) as counted`);
@@ -168,30 +175,61 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
   const limit = countLimit(PATIENT_FILES_COUNTED, request);
 
   /**
-   * Filters on the patient (name, birth date, identifier): the page is read with the conditions on
-   * the joined patients, so that PostgreSQL chooses between walking the sort's index until the page
-   * is full (a common first name: about pageSize / share of matches rows, whatever the number of
-   * files) and reading the few matches of a rare name through the trigram index, then sorting
-   * them. The total is counted apart, up to the limit, from the patients found first ("more than
-   * 1,000" past it): counting every match of a common first name, and sorting them all, grew with
-   * the establishment (issue 18: 3× from 10k to 100k files).
+   * Filters on the patient (name, birth date, identifier). First, in one query: the patients
+   * matching (their ids, found once from their own indexes), the caller's files of theirs counted
+   * up to the limit ("more than 1,000" past it), and how many people the table holds (the
+   * planner's statistics). Then the page, one of two ways, the same rows in the same order:
+   * - walking the sort's index (name or birth date, which carry search_name: 0026) with the
+   *   conditions on the joined patients until the page is full: about
+   *   `page end × people / files counted` index entries, whatever the number of files for a
+   *   common first name;
+   * - or reading the files of the patients found and sorting them: a rare name, or two words
+   *   that each match often but seldom together (which PostgreSQL, multiplying their shares,
+   *   would otherwise walk for: 20 ms at 100k files instead of 2).
+   * Counting every match of a common first name exactly and sorting them all grew with the
+   * establishment (issue 18: p95 3.05× from 10k to 100k files).
    */
   if (patientConditions.length && !byService) {
-    const onPage = and(
+    const inScope = and(
       inArray(patientFiles.serviceId, opened.map((s) => s.id)),
       filters.status?.length ? inArray(patientFiles.status, [...filters.status]) : undefined,
-      ...person,
-      identifierCondition(filters.identifier),
     );
+    const identifier = identifierCondition(filters.identifier);
+    const found = (async () => {
+      if (!person.length) {
+        const { counted, more } = await countUpTo(db, db.select({ one: sql`1` }).from(patientFiles).where(where), limit);
+        return { counted, more, walk: false };
+      }
+      const result = await db.execute(sql`with matched as materialized (
+          select array(select ${users.id} from ${users} where ${and(...person)}) as ids)
+        select cardinality(matched.ids) as patients,
+          (select count(*) from (select 1 from ${patientFiles}
+            where ${and(inScope, identifier)} and ${patientFiles.patientId} = any(matched.ids) limit ${limit + 1}) as counted) as files,
+          (select reltuples from pg_class where oid = 'users'::regclass) as people
+        from matched`) as unknown as { rows: { patients: number | string; files: number | string; people: number | string }[] };
+      const row = result.rows[0]!;
+      const [patients, files, people] = [Number(row.patients), Number(row.files), Number(row.people)];
+      const walked = people > 0 && files > 0 ? (request.page * request.pageSize * people) / files : Infinity;
+      return { counted: Math.min(files, limit), more: files > limit, walk: !identifier && walked < WALK_PER_MATCH_READ * patients };
+    })();
     const order = orderOf(SORTS, request.sort);
-    // The page's files first, from the ids alone (the patients passed are read from the sort's
-    // index, 0026), then their rows: an ARRAY(subquery) is computed once, before the outer query.
-    const pageIds = (take: number, offset: number) => db.select({ id: patientFiles.id })
+    // The page's ids alone along the index, then their rows: an ARRAY(subquery) is computed once, before the outer query.
+    const walkedIds = (take: number, offset: number) => db.select({ id: patientFiles.id })
       .from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId))
-      .where(onPage).orderBy(...order).limit(take).offset(offset);
+      .where(and(inScope, ...person)).orderBy(...order).limit(take).offset(offset);
     return pageOfRows(request, {
-      rows: async (take, offset) => (await select(sql`${patientFiles.id} = any(array(${pageIds(take, offset)}))`, order, take, 0)).map(toRow),
-      count: () => countUpTo(db, db.select({ one: sql`1` }).from(patientFiles).where(where), limit),
+      rows: async (take, offset) => {
+        const { counted, walk } = await found;
+        if (!counted) return [];
+        const page = walk
+          ? await select(sql`${patientFiles.id} = any(array(${walkedIds(take, offset)}))`, order, take, 0)
+          : await select(where, order, take, offset);
+        return page.map(toRow);
+      },
+      count: async () => {
+        const { counted, more } = await found;
+        return { counted, more };
+      },
     });
   }
 
