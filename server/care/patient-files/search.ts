@@ -34,11 +34,19 @@ import { isUuid } from '../../../schemas/common.ts';
 export const PATIENT_FILES_COUNTED = 1000;
 
 /**
- * A name search walks the sort's index when that passes fewer index entries than this many times
- * the patients it matches (reading a match costs a row of the patient, a look-up of their files, a
- * row of each file and its place in the sort; passing an entry of the index, a comparison).
+ * How many files a search on the patient (name, birth date, identifier) counts at least before it
+ * says "more than". Lower than the whole list's: each match counted is a look-up of the patient's
+ * files, so counting a common first name up to 1,000 grew with the establishment (issue 18), and
+ * a person searching a name refines it rather than read past a hundred of them.
  */
-const WALK_PER_MATCH_READ = 10;
+export const PATIENT_NAMES_COUNTED = 100;
+
+/**
+ * A name search past its count's limit walks the sort's index when that passes at most this many
+ * index entries (estimated high: from the files counted, not all those matching); each is read
+ * from the index alone, a comparison of search_name (a few milliseconds for 50,000).
+ */
+const WALK_MOST = 50_000;
 
 /** How many rows `query` answers, reading at most `limit + 1`: `{ counted ≤ limit, more }`. */
 async function countUpTo(db: CareContext['db'], query: SQLWrapper, limit: number) {
@@ -175,48 +183,45 @@ export async function searchPatientFiles(care: CareContext, establishmentId: str
   const limit = countLimit(PATIENT_FILES_COUNTED, request);
 
   /**
-   * Filters on the patient (name, birth date, identifier). First, in one query: the patients
-   * matching (their ids, found once from their own indexes), the caller's files of theirs counted
-   * up to the limit ("more than 1,000" past it), and how many people the table holds (the
+   * Filters on the patient (name, birth date, identifier). First, in one query: the caller's files
+   * of the matching patients counted up to the limit, patient after patient as the name's index
+   * gives them, stopping there ("more than 100"), and how many people the table holds (the
    * planner's statistics). Then the page, one of two ways, the same rows in the same order:
-   * - walking the sort's index (name or birth date, which carry search_name: 0026) with the
-   *   conditions on the joined patients until the page is full: about
-   *   `page end × people / files counted` index entries, whatever the number of files for a
-   *   common first name;
-   * - or reading the files of the patients found and sorting them: a rare name, or two words
-   *   that each match often but seldom together (which PostgreSQL, multiplying their shares,
-   *   would otherwise walk for: 20 ms at 100k files instead of 2).
+   * - past the limit (a common first name), walking the sort's index (name or birth date, which
+   *   carry search_name: 0026) with the conditions on the joined patients until the page is full:
+   *   at most `page end × people / limit` index entries, read from the index alone;
+   * - otherwise (a rare name, or two words that each match often but seldom together, which
+   *   PostgreSQL, multiplying their shares, would walk for: 20 ms at 100k files instead of 2),
+   *   reading the files of the patients found and sorting them.
    * Counting every match of a common first name exactly and sorting them all grew with the
    * establishment (issue 18: p95 3.05× from 10k to 100k files).
    */
   if (patientConditions.length && !byService) {
+    const limit = countLimit(PATIENT_NAMES_COUNTED, request);
     const inScope = and(
       inArray(patientFiles.serviceId, opened.map((s) => s.id)),
       filters.status?.length ? inArray(patientFiles.status, [...filters.status]) : undefined,
     );
-    const identifier = identifierCondition(filters.identifier);
     const found = (async () => {
       if (!person.length) {
         const { counted, more } = await countUpTo(db, db.select({ one: sql`1` }).from(patientFiles).where(where), limit);
         return { counted, more, walk: false };
       }
-      const result = await db.execute(sql`with matched as materialized (
-          select array(select ${users.id} from ${users} where ${and(...person)}) as ids)
-        select cardinality(matched.ids) as patients,
-          (select count(*) from (select 1 from ${patientFiles}
-            where ${and(inScope, identifier)} and ${patientFiles.patientId} = any(matched.ids) limit ${limit + 1}) as counted) as files,
-          (select reltuples from pg_class where oid = 'users'::regclass) as people
-        from matched`) as unknown as { rows: { patients: number | string; files: number | string; people: number | string }[] };
-      const row = result.rows[0]!;
-      const [patients, files, people] = [Number(row.patients), Number(row.files), Number(row.people)];
-      const walked = people > 0 && files > 0 ? (request.page * request.pageSize * people) / files : Infinity;
-      return { counted: Math.min(files, limit), more: files > limit, walk: !identifier && walked < WALK_PER_MATCH_READ * patients };
+      const result = await db.execute(sql`select
+          (select count(*) from (select 1 from ${users} cross join lateral (select 1 from ${patientFiles}
+            where ${patientFiles.patientId} = ${users.id} and ${and(inScope, identifierCondition(filters.identifier))}) as files
+            where ${and(...person)} limit ${limit + 1}) as counted) as files,
+          (select reltuples from pg_class where oid = 'users'::regclass) as people`) as unknown as { rows: { files: number | string; people: number | string }[] };
+      const files = Number(result.rows[0]!.files);
+      const people = Number(result.rows[0]!.people);
+      const more = files > limit;
+      return { counted: Math.min(files, limit), more, walk: more && people > 0 && (request.page * request.pageSize * people) / files <= WALK_MOST };
     })();
     const order = orderOf(SORTS, request.sort);
     // The page's ids alone along the index, then their rows: an ARRAY(subquery) is computed once, before the outer query.
     const walkedIds = (take: number, offset: number) => db.select({ id: patientFiles.id })
       .from(patientFiles).innerJoin(users, eq(users.id, patientFiles.patientId))
-      .where(and(inScope, ...person)).orderBy(...order).limit(take).offset(offset);
+      .where(and(inScope, ...person, identifierCondition(filters.identifier))).orderBy(...order).limit(take).offset(offset);
     return pageOfRows(request, {
       rows: async (take, offset) => {
         const { counted, walk } = await found;
