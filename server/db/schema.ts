@@ -66,8 +66,10 @@ export const users = pgTable('users', {
 }, (t) => [
   uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
   index('users_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
-  index('users_sort_name_idx').on(t.sortName, t.id),
-  index('users_birth_date_idx').on(t.birthDate),
+  // The name search walks these in the list's order, reading search_name from the index alone
+  // (a common first name: the page is found without a read of each patient passed; issue 18).
+  index('users_sort_name_idx').on(t.sortName, t.id, t.searchName),
+  index('users_birth_date_idx').on(t.birthDate, t.id, t.searchName),
   index('users_external_id_idx').on(t.externalId.op('text_pattern_ops')),
   index('users_ins_number_idx').on(t.insNumber.op('text_pattern_ops')),
   index('users_social_security_number_idx').on(t.socialSecurityNumber.op('text_pattern_ops')),
