@@ -329,7 +329,11 @@ const CASES: Record<string, Case> = {
   // A prescription has one live renewal: the renewed row is locked, the others find it renewed.
   'POST /api/documents/:id/renew': {
     caller: 'prescriber',
-    before: async (w) => { await db.update(documents).set({ type: 'PRESCRIPTION' }).where(eq(documents.id, w.document)); },
+    // The next prescription's scan: an upload of the prescriber's own (the world's is the patient's).
+    before: async (w) => {
+      await db.update(documents).set({ type: 'PRESCRIPTION' }).where(eq(documents.id, w.document));
+      return { upload: await uploadFile(browsers.get('prescriber')!, PNG, 'ordonnance.png', MIME.png) };
+    },
     body: () => ({ title: 'Ordonnance renouvelée', startDate: '2026-01-01', endDate: '2026-12-31' }),
     once: { what: 'renewals of the prescription', count: ({ world }) => counted(db.select({ n: count() }).from(documents).where(eq(documents.renewsDocumentId, world.document))) },
   },
