@@ -25,7 +25,7 @@ async function as(local: string): Promise<Browser> {
   if (!b) { b = await login(gw.app, demoEmail(local)); browsers.set(local, b); }
   return b;
 }
-async function call(local: string, method: 'get' | 'post', path: string, body?: object) {
+async function call(local: string, method: 'get' | 'post' | 'delete', path: string, body?: object) {
   const b = await as(local);
   const req = b.agent[method](path).set('x-csrf-token', b.csrf);
   return body === undefined ? req : req.send(body);
@@ -102,6 +102,13 @@ describe('renewing a prescription', () => {
     // Once: the next renewal is the renewal's.
     const again = await call('prescriber', 'post', `/api/documents/${old.id}/renew`, { title: 'twice', startDate: day(11), endDate: day(100), externalUrl: 'https://example.org/next' });
     expect([again.status, again.body.code]).toEqual([409, 'prescription_already_renewed']);
+    // A renewal entered in error frees the prescription it renewed: awaiting renewal again, renewed anew.
+    const marked = await call('prescriber', 'delete', `/api/documents/${res.body.id}`, { reason: 'Mauvaise ordonnance jointe' });
+    expect(marked.status, marked.text).toBe(200);
+    expect((await listed()).get('to renew')).toMatchObject({ status: 'AWAITING_RENEWAL', renewedBy: null });
+    const anew = await call('prescriber', 'post', `/api/documents/${old.id}/renew`, { title: 'renewed again', startDate: day(11), endDate: day(100), externalUrl: 'https://example.org/next' });
+    expect(anew.status, anew.text).toBe(201);
+    expect((await listed()).get('to renew')!.renewedBy).toBe(anew.body.id);
   });
 
   it('refuses what is not a prescription (409), a renewal without its period (400 on the field), and the patient (403)', async () => {
