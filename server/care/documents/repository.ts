@@ -162,6 +162,8 @@ export function documentsRepository(care: CareContext) {
      */
     async renew(file: PatientFileHandle, id: string, body: RenewalBody): Promise<PatientDocument> {
       const doc = await forChange(file, id);
+      // Every id first, as add() does: someone else's upload is not found, whoever asks.
+      if (body.fileId && !(await unattachedFile(db, care.userId, body.fileId))) throw new AppError(404, 'not_found', {}, 'body.fileId');
       file.requireProfessional();
       if (!isPrescriptionType(doc.type)) throw new AppError(409, 'not_a_prescription');
       for (const name of ['startDate', 'endDate'] as const) if (!body[name]) throw badRequest('field_required', {}, `body.${name}`);
