@@ -90,7 +90,7 @@ function usePrescriptionColumns(structureIndex: number, renew: (p: Prescription)
       {
         id: 'patient', header: t(`${K}.columns.patient`),
         cell: ({ row: { original: p } }) => (
-          <Anchor component={Link} size="sm" fw={500} onClick={own} onKeyDown={own}
+          <Anchor component={Link} size="sm" fw={500} onClick={own} onKeyDown={own} style={{ whiteSpace: 'nowrap' }}
             to={paths.professional.patientFile.getHref({ structureIndex, patientFileId: p.patientFileId })}>
             {p.patient.firstName} {p.patient.lastName}
           </Anchor>
@@ -140,7 +140,8 @@ const STATUS_COLOURS: Record<PrescriptionStatus, string> = {
 export function PrescriptionStatusBadge({ status }: { status: PrescriptionStatus }) {
   const { t } = useTranslation(DOCUMENTS);
   return (
-    <Badge color={STATUS_COLOURS[status]} variant="filled" style={{ flexShrink: 0 }} data-status={status}>
+    // Never cut short in a narrow column: the whole status is read.
+    <Badge color={STATUS_COLOURS[status]} variant="filled" style={{ flexShrink: 0, minWidth: 'max-content' }} data-status={status}>
       {t(`${K}.statuses.${status}`)}
     </Badge>
   );
