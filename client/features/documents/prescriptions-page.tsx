@@ -17,7 +17,6 @@ import {
 } from '../../../schemas/prescriptions.ts';
 import { useStructureArea } from '../../lib/areas.ts';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { formatNumber } from '../../lib/i18n/use-number.ts';
 import { paths } from '../../lib/paths.ts';
 import { DataTable } from '../../lib/ui/data-table/data-table.tsx';
 import { useListState } from '../../lib/ui/data-table/use-list-state.ts';
@@ -35,7 +34,6 @@ export function Component() {
   const { t } = useTranslation(DOCUMENTS);
   usePageTitle(t(`${K}.title`));
   const { structure, index } = useStructureArea();
-  const { language } = useDates();
   const navigate = useNavigate();
   const list = useListState(prescriptionList);
   const query = usePrescriptions(structure.id, prescriptionsQuery(list));
@@ -56,14 +54,14 @@ export function Component() {
             {STATUS_CHOICES.map((s) => <Chip key={s} value={s} variant="outline">{t(`${K}.statuses.${s}`)}</Chip>)}
           </Group>
         </Chip.Group>
-        <Text size="xs" c="dimmed">{t(`${K}.notice`, { count: RENEWAL_NOTICE_DAYS, days: formatNumber(language, RENEWAL_NOTICE_DAYS) })}</Text>
+        <Text size="xs" c="dimmed">{t(`${K}.notice`, { count: RENEWAL_NOTICE_DAYS })}</Text>
       </Stack>
       <Group gap="md" align="flex-end" justify="space-between" wrap="wrap">
         <Select label={t(`${K}.filters.type`)} placeholder={t('documents.filters.anyType')} data={types} value={type} clearable
           onChange={(value) => list.setFilter('type', value ? [value] : [])} w={{ base: '100%', sm: 320 }} data-testid="prescriptions-type" />
         {total !== undefined && (
           <Text size="sm" c="dimmed" role="status" data-testid="prescriptions-count">
-            {t(`${K}.count`, { count: total, total: formatNumber(language, total) })}
+            {t(`${K}.count`, { count: total })}
           </Text>
         )}
       </Group>
