@@ -17,7 +17,9 @@ export const professionalScreens: readonly Screen[] = [
   { id: 'alerts', path: s.alerts.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.alerts', lazy: () => import('../../features/alerts/alerts-page.tsx') },
   { id: 'patientFiles', path: s.patientFiles.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.patientFiles', lazy: () => import('../../features/patient-files/patient-file-list-page.tsx') },
   { id: 'medicalProtocols', path: s.medicalProtocols.path, privileges: PROTOCOLS, navLabel: 'nav.professional.medicalProtocols', lazy: () => import('../../features/protocols/protocol-list-page.tsx') },
-  { id: 'prescriptions', path: s.prescriptions.path, navLabel: 'nav.professional.prescriptions' },
+  // Spec 000 §2 lists no privilege for prescriptions, but they are patient data the API answers
+  // only with one (care.patientDataIn): offered to those who open files, as alerts are.
+  { id: 'prescriptions', path: s.prescriptions.path, privileges: PATIENT_DATA, navLabel: 'nav.professional.prescriptions', lazy: () => import('../../features/documents/prescriptions-page.tsx') },
   { id: 'contentValidation', path: s.contentValidation.path, privileges: VALIDATION, navLabel: 'nav.professional.contentValidation' },
   { id: 'statistics', path: s.statistics.path, privileges: STATISTICS, navLabel: 'nav.professional.statistics' },
   { id: 'professionalDirectory', path: s.professionalDirectory.path, privileges: CLINICAL, navLabel: 'nav.professional.professionalDirectory' },

@@ -8,7 +8,7 @@
  * Back and Cancel lead to the list.
  */
 import {
-  Alert, Button, Checkbox, CloseButton, FileButton, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title,
+  Alert, Button, Checkbox, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title,
 } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,12 +19,12 @@ import { messagesByField } from '../../lib/api/field-errors.ts';
 import { usePatientArea } from '../../lib/areas.ts';
 import { CalendarDateInput, calendarDateOf } from '../../lib/dates/calendar-date-input.tsx';
 import { useDates } from '../../lib/dates/use-dates.ts';
-import { formatNumber } from '../../lib/i18n/use-number.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAddDocument } from './api/documents.ts';
-import { useUploadQueue, type QueuedFile } from './api/upload-queue.ts';
+import { useUploadQueue } from './api/upload-queue.ts';
+import { FileQueue } from './file-queue.tsx';
 import { DOCUMENTS } from './texts.ts';
 
 const K = 'documents.add';
@@ -117,48 +117,5 @@ export function Component() {
       </Group>
     </Stack>
     </form>
-  );
-}
-
-function FileQueue({ queue, error }: { queue: ReturnType<typeof useUploadQueue>; error?: string }) {
-  const { t } = useTranslation(DOCUMENTS);
-  return (
-    <Stack gap="xs">
-      <Group gap="sm">
-        <FileButton multiple onChange={(files) => queue.add(files)}>
-          {(props) => <Button {...props} variant="light" data-testid="document-choose">{t(`${K}.choose`)}</Button>}
-        </FileButton>
-        <Text size="xs" c="dimmed">{t(`${K}.chooseHelp`)}</Text>
-      </Group>
-      {queue.files.length > 0 && (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t(`${K}.fields.files`)}>
-          {queue.files.map((f) => <QueuedRow key={f.key} queued={f} onRetry={() => queue.retry(f.key)} onRemove={() => queue.remove(f.key)} />)}
-        </Stack>
-      )}
-      {error && <Text size="sm" c="red" role="alert">{error}</Text>}
-    </Stack>
-  );
-}
-
-function QueuedRow({ queued, onRetry, onRemove }: { queued: QueuedFile; onRetry(): void; onRemove(): void }) {
-  const { t } = useTranslation(DOCUMENTS);
-  const { language } = useDates();
-  const percent = formatNumber(language, Math.round(queued.progress * 100));
-  const status = queued.state === 'uploading' ? t(`${K}.upload.uploading`, { percent })
-    : queued.state === 'failed' ? t(`${K}.upload.failed`, { message: queued.error ?? '' }) : t(`${K}.upload.${queued.state}`);
-  return (
-    <Paper component="li" withBorder p="xs" data-testid="upload-row" data-state={queued.state}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Text size="sm" truncate dir="auto">{queued.file.name}</Text>
-          <Text size="xs" c={queued.state === 'failed' ? 'red' : 'dimmed'} aria-live="polite">{status}</Text>
-          {(queued.state === 'uploading' || queued.state === 'idle') && (
-            <Progress value={queued.progress * 100} size="sm" aria-label={queued.file.name} animated={queued.state === 'idle'} />
-          )}
-        </Stack>
-        {queued.state === 'failed' && <Button size="xs" variant="light" onClick={onRetry}>{t(`${K}.upload.retry`)}</Button>}
-        <CloseButton aria-label={t(`${K}.upload.remove`, { name: queued.file.name })} onClick={onRemove} />
-      </Group>
-    </Paper>
   );
 }

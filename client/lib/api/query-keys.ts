@@ -50,6 +50,12 @@ export const patientFileKeys = {
   document: (id: Id, documentId: Id) => ['patient_files', id, 'documents', 'one', documentId] as const,
 };
 
+/** An establishment's prescriptions (`prescriptions` screen): `all` makes every page of them stale, as a renewal does. */
+export const prescriptionKeys = {
+  all: ['prescriptions'] as const,
+  list: (establishmentId: Id, query: object) => ['prescriptions', establishmentId, query] as const,
+};
+
 /** A person's identity, through a file or by id, and their identity documents (client/features/identity). */
 export const personKeys = {
   all: ['persons'] as const,

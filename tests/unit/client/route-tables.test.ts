@@ -25,7 +25,8 @@ describe('route tables are exactly those of spec 000 §2', () => {
   const SA = 'SUPER_ADMIN', OP = 'OPERATOR', PR = 'PRESCRIBER', MA = 'MANAGER', AE = 'ADMIN_ESTABLISHMENT';
   it.each([
     // Issue 18: spec 000 lists no privilege for alerts, an alert's context and a person's profile, but
-    // they are patient data the API answers only with one: offered to those who open files.
+    // they are patient data the API answers only with one: offered to those who open files (issue 20:
+    // prescriptions too).
     ['', undefined], ['structure', [AE]], ['devices', [AE]], ['alerts', [SA, OP, PR]], ['alerts-batch/:id', [SA, OP, PR]],
     ['patient/:patientId/documents/:documentId', [SA, OP, PR]],
     ['medical-protocols', [SA, PR, MA]], ['medical-protocols/:medicalProtocolId', [SA, PR, MA]],
@@ -40,7 +41,7 @@ describe('route tables are exactly those of spec 000 §2', () => {
     ['patient/:id', [SA, OP, PR]], ['calculated-data/:id/preview', [SA, MA]], ['calculated-data/:id/validation', [SA, MA]],
     ['statistics', [MA]],
     // Issue 4: establishment admins edit the establishment's layouts in the interface editor too.
-    ['layout-builder', [OP, PR, AE]], ['prescriptions', undefined], ['professional-directory', [SA, OP, PR, MA]],
+    ['layout-builder', [OP, PR, AE]], ['prescriptions', [SA, OP, PR]], ['professional-directory', [SA, OP, PR, MA]],
   ])('professional %j requires %j', (path, privileges) => {
     const screen = professionalScreens.find((s) => s.path === path);
     expect(screen).toBeDefined();
@@ -108,6 +109,7 @@ const BUILT: [keyof typeof TABLES, string, string][] = [
   ['patient', 'documentAdd', 'features/documents/document-add-page.tsx'],
   ['patient', 'document', 'features/documents/document-page.tsx'],
   ['professional', 'patientFileDocument', 'features/documents/patient-file-document-page.tsx'],
+  ['professional', 'prescriptions', 'features/documents/prescriptions-page.tsx'],
   ['professional', 'professionalHome', 'features/layout-screens/professional-home-page.tsx'],
   ['professional', 'alerts', 'features/alerts/alerts-page.tsx'],
   ['professional', 'patientFiles', 'features/patient-files/patient-file-list-page.tsx'],
