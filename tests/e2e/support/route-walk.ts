@@ -111,7 +111,7 @@ export const WALK_ROUTES: readonly WalkRoute[] = [
   S('statistics', { privileges: ['MANAGER'] }),
   // Spec 000 lists operator and prescriber; issue 4 adds the establishment admins (their establishment's layouts).
   S('layout-builder', { privileges: ['OPERATOR', 'PRESCRIBER', 'ADMIN_ESTABLISHMENT'] }),
-  S('prescriptions'),
+  S('prescriptions', { privileges: PATIENT_DATA }),
   S('professional-directory', { privileges: CLINICAL }),
 
   B(''), B('pathologies'), B('pathologies/asthma'), B('patients-list'), B('alert-statuses'), B('indicators'),
