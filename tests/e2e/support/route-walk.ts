@@ -27,6 +27,8 @@ export const ROLES: readonly Role[] = [
 export interface WalkRecords {
   patientFileId: string; personId: string; formResponseId: string; freeFormId: string; alertBatchId: string;
   protocolId: string; conditionId: string; otherPersonId: string; otherAlertBatchId: string;
+  /** A document of Camille Martin's file that she and her caregivers see. */
+  documentId: string;
 }
 
 export interface WalkRoute {
@@ -83,7 +85,7 @@ export const WALK_ROUTES: readonly WalkRoute[] = [
   P('documents'),
   P('documents/add', { onlyOpened: true }),
   // Documents are not built yet (their screens say so): any id opens the placeholder.
-  P('documents/:documentId', {}, () => 'documents/d1'),
+  P('documents/:documentId', { ownOpenFile: true }, (r) => `documents/${r.documentId}`),
   P('education/:documentId', {}, () => 'education/d1'),
   P('professional-directory'),
 
@@ -97,7 +99,7 @@ export const WALK_ROUTES: readonly WalkRoute[] = [
   S('medical-protocols/:medicalProtocolId/documents/:documentId', { privileges: PROTOCOLS }, (r) => `medical-protocols/${r.protocolId}/documents/d1`),
   S('patient-file', { privileges: PATIENT_DATA }),
   ...PATIENT_FILE_TABS.map((tab, i) => S(`patient-file/:patientFileId/${tab}`, { privileges: PATIENT_DATA, once: i > 0 }, (r) => `patient-file/${r.patientFileId}/${tab}`)),
-  S('patient-file/:patientFileId/documents/:documentId', { privileges: PATIENT_DATA }, (r) => `patient-file/${r.patientFileId}/documents/d1`),
+  S('patient-file/:patientFileId/documents/:documentId', { privileges: PATIENT_DATA }, (r) => `patient-file/${r.patientFileId}/documents/${r.documentId}`),
   S('patient-file/:patientFileId/form-responses/:formResponseId', { privileges: PATIENT_DATA }, (r) => `patient-file/${r.patientFileId}/form-responses/${r.formResponseId}`),
   S('patient-file/:patientFileId/cpia-payload/:cpiaPayloadId', { privileges: PATIENT_DATA }, (r) => `patient-file/${r.patientFileId}/cpia-payload/c1`),
   S('patient-file/:patientFileId/medial-payload/:medialPayloadId', { privileges: PATIENT_DATA }, (r) => `patient-file/${r.patientFileId}/medial-payload/m1`),
@@ -155,7 +157,12 @@ export async function walkRecords(baseUrl: string): Promise<WalkRecords> {
   const alerts = await superadmin.get<{ data: { batchId: string }[] }>(`/establishments/${azur}/alerts`);
   const otherAlerts = await tilleulsOperator.get<{ data: { batchId: string }[] }>(`/establishments/${tilleuls}/alerts`);
   const protocols = await superadmin.get<{ data: { id: string }[] }>(`/establishments/${azur}/protocols`);
+  const document = await prescriber.post<{ id: string }>(`/patient_files/${file.id}/documents`, {
+    title: 'Vidéo : bien se peser', type: 'THERAPEUTIC_DOCUMENT', externalUrl: 'https://example.org/peser', visibleToPatient: true, visibleToCaregivers: true,
+  });
+  if (document.status !== 201) throw new Error(`document: ${document.status} ${JSON.stringify(document.body)}`);
   return {
+    documentId: document.body.id,
     patientFileId: file.id, personId: file.patient.id, formResponseId: response.body.id, freeFormId: phq9,
     alertBatchId: alerts.data[0]!.batchId, protocolId: protocols.data[0]!.id, conditionId: conditions.data[0]!.id,
     otherPersonId: closed.patient.id, otherAlertBatchId: otherAlerts.data[0]!.batchId,
