@@ -50,6 +50,9 @@ const DOCUMENTS: DemoDocument[] = [
     pdf: { name: 'compte-rendu-consultation.pdf', text: 'Compte rendu de consultation de cardiologie' }, acknowledged: true, visibleToCaregivers: false },
   { title: 'Vidéo : peser et noter son poids', type: 'THERAPEUTIC_DOCUMENT', by: 'professional', daysAgo: 20,
     link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', acknowledged: true, visibleToCaregivers: true },
+  // Ends in ten days, not renewed: the prescriber's Prescriptions screen has one to renew.
+  { title: 'Ordonnance : furosémide 40 mg', type: 'MEDICATION_PRESCRIPTION', by: 'professional', daysAgo: 80,
+    pdf: { name: 'ordonnance-furosemide.pdf', text: 'Ordonnance - furosemide 40 mg, 1 comprime le matin' }, acknowledged: true, visibleToCaregivers: true, startDate: -80, endDate: 10 },
   { title: 'Résultats de prise de sang', type: 'ANALYSIS_RESULTS', by: 'patient', daysAgo: 2,
     pdf: { name: 'bilan-sanguin.pdf', text: 'Bilan sanguin - NT-proBNP, creatinine, kaliemie' }, acknowledged: false, visibleToCaregivers: true },
 ];

@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionDemoDocuments } from '../../server/demo/documents.ts';
 import type { PatientDocument } from '../../schemas/documents.ts';
+import type { Prescription } from '../../schemas/prescriptions.ts';
 import { demoEmail, login, startGateway, type TestGateway } from '../helpers/app.ts';
-import { patientFileIdsOf } from '../helpers/demo-data.ts';
+import { establishmentIdOf, patientFileIdsOf } from '../helpers/demo-data.ts';
 
 describe('demo documents', () => {
   let gw: TestGateway;
@@ -32,6 +33,11 @@ describe('demo documents', () => {
     const bytes = await prescriber.agent.get(`/api/documents/${waiting.id}/stream`).buffer(true);
     expect(bytes.status).toBe(200);
     expect(bytes.headers['content-type']).toBe('application/pdf');
+    // Her medication prescription ends in ten days: the prescriber's Prescriptions screen has one to renew.
+    const azur = await establishmentIdOf(gw.db.database.db, 'chu-azur');
+    const due = await prescriber.agent.get(`/api/establishments/${azur}/prescriptions?status=AWAITING_RENEWAL`);
+    expect(due.status, due.text).toBe(200);
+    expect((due.body.data as Prescription[]).filter((p) => p.patientFileId === fileId).map((p) => p.title)).toEqual(['Ordonnance : furosémide 40 mg']);
     expect(await provisionDemoDocuments(gw.db.database.db, gw.app.storage)).toBe('skipped');
   });
 });
