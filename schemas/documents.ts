@@ -120,7 +120,8 @@ const personSchema = {
   properties: { id: uuidSchema, firstName: { type: 'string' }, lastName: { type: 'string' } },
 } as const;
 const nullableDateTime = { anyOf: [dateTimeSchema, { type: 'null' }] } as const;
-const nullableDay = { anyOf: [{ type: 'string' }, { type: 'null' }] } as const;
+/** A calendar day (YYYY-MM-DD) or none, as stored. */
+export const nullableDay = { anyOf: [{ type: 'string' }, { type: 'null' }] } as const;
 
 export const documentSchema = {
   type: 'object',

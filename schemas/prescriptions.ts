@@ -11,8 +11,9 @@
  * Renewing creates the next prescription, linked to the one it renews (one live renewal each).
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countSchema, dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
-import { documentBodySchema, DOCUMENT_TYPES } from './documents.ts';
+import { dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
+import { documentBodySchema, DOCUMENT_TYPES, nullableDay } from './documents.ts';
+import { addDays } from './patient-form/dates.ts';
 
 export const PRESCRIPTION_TYPES = ['TELEMONITORING_PRESCRIPTION', 'PRESCRIPTION', 'MEDICATION_PRESCRIPTION'] as const satisfies readonly (typeof DOCUMENT_TYPES)[number][];
 export type PrescriptionType = (typeof PRESCRIPTION_TYPES)[number];
@@ -23,13 +24,6 @@ export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
 
 /** How many days before its end a prescription not yet renewed awaits renewal. */
 export const RENEWAL_NOTICE_DAYS = 30;
-
-/** The day `days` after `day` (YYYY-MM-DD, calendar arithmetic: no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The status of a prescription on `today` (YYYY-MM-DD in the establishment's zone). */
 export function prescriptionStatus(p: { startDate: string | null; endDate: string | null; renewed: boolean }, today: string): PrescriptionStatus {
@@ -63,7 +57,6 @@ export const renewalBodySchema = {
 } as const;
 export type RenewalBody = FromSchema<typeof renewalBodySchema>;
 
-const nullableDay = { anyOf: [{ type: 'string' }, { type: 'null' }] } as const;
 const nullableId = { anyOf: [uuidSchema, { type: 'null' }] } as const;
 
 export const prescriptionSchema = {
@@ -91,7 +84,4 @@ export const prescriptionSchema = {
 } as const;
 export type Prescription = FromSchema<typeof prescriptionSchema>;
 
-export const prescriptionPageSchema = {
-  ...pageOf(prescriptionSchema),
-} as const;
-export const prescriptionCountSchema = countSchema;
+export const prescriptionPageSchema = pageOf(prescriptionSchema);

@@ -20,3 +20,10 @@ export function birthDateError(value: string, today: string): 'date_invalid' | '
   if (!isFullDate(value)) return 'date_invalid';
   return value > today ? 'birth_date_in_future' : undefined;
 }
+
+/** A calendar date (YYYY-MM-DD) moved by whole days: calendar arithmetic, no time zone, no daylight saving. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -11,8 +11,9 @@ import { DateTime } from 'luxon';
 import { documents, patientFiles, services, users } from '../../db/schema.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
+import { addDays } from '../../../schemas/patient-form/dates.ts';
 import {
-  addDays, PRESCRIPTION_TYPES, prescriptionStatus, RENEWAL_NOTICE_DAYS,
+  PRESCRIPTION_TYPES, prescriptionStatus, RENEWAL_NOTICE_DAYS,
   type Prescription, type PrescriptionListQuery, type PrescriptionStatus,
 } from '../../../schemas/prescriptions.ts';
 import type { CareContext } from '../context.ts';
@@ -63,8 +64,7 @@ export async function listPrescriptions(care: CareContext, establishmentId: stri
   }).from(documents)
     .innerJoin(patientFiles, eq(patientFiles.id, documents.patientFileId))
     .innerJoin(services, eq(services.id, patientFiles.serviceId))
-    .innerJoin(patient, eq(patient.id, patientFiles.patientId))
-;
+    .innerJoin(patient, eq(patient.id, patientFiles.patientId));
   return pageOfRows(query, {
     rows: async (limit, offset) => (await base().where(where).orderBy(...orderOf(SORTS, query.sort)).limit(limit).offset(offset)).map(({ doc, renewalId, service, patient: p }) => ({
       id: doc.id, patientFileId: doc.patientFileId, patient: p, service,

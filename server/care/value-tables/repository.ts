@@ -15,6 +15,7 @@ import {
   type ValueTable, type ValueTableQuery, type ValueTableSettings, type ValueTableValue,
 } from '../../../schemas/value-tables.ts';
 import type { AlertColour } from '../../../schemas/telemonitoring.ts';
+import { addDays } from '../../../schemas/patient-form/dates.ts';
 import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 import { establishmentIndicators, indicatorLabels } from '../chart-displays/indicator-labels.ts';
@@ -22,13 +23,6 @@ import { establishmentIndicators, indicatorLabels } from '../chart-displays/indi
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export const localDateOf = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-
-/** A calendar date moved by whole days (calendar arithmetic: no time zone, no daylight saving). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
