@@ -4,6 +4,7 @@ import {
 } from './common.ts';
 import { identitySchema } from './identity.ts';
 import { localizedTextSchema } from './localized-text.ts';
+import { CLOSING_REASON_TYPES } from './patient-file-status.ts';
 
 export const TIMEZONE_AUTOMATIC = 'automatic';
 
@@ -97,7 +98,7 @@ export const patientFileSummarySchema = {
     startDate: { type: ['string', 'null'], format: 'date' },
     endDate: { type: ['string', 'null'], format: 'date' },
     closedAt: { ...dateTimeSchema, type: ['string', 'null'] },
-    closingReasonType: { type: ['string', 'null'] },
+    closingReasonType: { oneOf: [{ type: 'null' }, { type: 'string', enum: CLOSING_REASON_TYPES }] },
     closingReason: { type: ['string', 'null'] },
     patient: {
       description: "Present only when the file is the user's own (spec 001 §3)",

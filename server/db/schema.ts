@@ -3,6 +3,7 @@
  * establishment and per service (spec 001 §3, "Privilege entry").
  */
 import { sql } from 'drizzle-orm';
+import { CLOSING_REASON_TYPES } from '../../schemas/patient-file-status.ts';
 import {
   type AnyPgColumn, bigint, boolean, check, customType, date, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
@@ -126,7 +127,7 @@ export const patientFiles = pgTable('patient_files', {
   startDate: date('start_date'),
   endDate: date('end_date'),
   closedAt: timestamp('closed_at', { withTimezone: true }),
-  closingReasonType: text('closing_reason_type'),
+  closingReasonType: text('closing_reason_type', { enum: CLOSING_REASON_TYPES }),
   closingReason: text('closing_reason'),
   closedBy: uuid('closed_by').references(() => users.id),
   /** Admission and operation dates of the patient form (0009). */

@@ -171,7 +171,7 @@ export interface DemoPatient {
   identity: { status: IdentityStatus; doubtful: boolean; fictitious: boolean; namesake: boolean; verifiedAt: Date | null };
   file: {
     status: 'OPEN' | 'CLOSED' | 'AWAITING'; createdAt: Date; startDate: string; endDate: string | null;
-    closedAt: Date | null; closingReasonType: string | null; closingReason: string | null; patientDataActive: boolean;
+    closedAt: Date | null; closingReasonType: ClosingReasonType | null; closingReason: string | null; patientDataActive: boolean;
   };
   /** Relatives following the file: first name, last name, relation. */
   caregivers: { firstName: string; lastName: string; relation: string; email: string; addedAt: Date }[];

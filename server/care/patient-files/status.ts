@@ -39,7 +39,7 @@ export async function statusOf(db: Db, id: string): Promise<PatientFileStatus> {
     endDate: file.endDate,
     closedAt: file.closedAt?.toISOString() ?? null,
     closedBy: file.closedBy ? { id: file.closedBy, name: `${row.closerFirst ?? ''} ${row.closerLast ?? ''}`.trim() } : null,
-    closingReasonType: (file.closingReasonType as PatientFileStatus['closingReasonType']) ?? null,
+    closingReasonType: file.closingReasonType,
     closingReason: file.closingReason,
     patientDataActive: file.patientDataActive,
   };
