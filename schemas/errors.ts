@@ -64,6 +64,7 @@ export const ERROR_CODES = {
   /** First login with a temporary password (server/auth/first-login.ts): the chosen password's rules, and a first-login step that expired or was already used. */
   password_too_short: { status: 400 },
   password_same_as_temporary: { status: 400 },
+  password_same_as_current: { status: 400 },
   first_login_expired: { status: 401 },
   // Layouts and published schemas
   layout_invalid: { status: 400 },

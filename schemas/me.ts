@@ -47,13 +47,16 @@ export const timezoneBodySchema = {
 } as const;
 export type TimezoneBody = FromSchema<typeof timezoneBodySchema>;
 
+/** The shortest password one may choose (spec 001 §5), at first login and when changing it. */
+export const MIN_PASSWORD_LENGTH = 12;
+
 export const passwordChangeBodySchema = {
   type: 'object',
   required: ['currentPassword', 'newPassword', 'confirmation'],
   additionalProperties: false,
   properties: {
     currentPassword: { type: 'string', minLength: 1, maxLength: 1024 },
-    newPassword: { type: 'string', minLength: 12, maxLength: 1024 },
+    newPassword: { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 },
     confirmation: { type: 'string', minLength: 1, maxLength: 1024 },
   },
 } as const;

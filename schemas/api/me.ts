@@ -30,7 +30,7 @@ export const meRoutes = {
     querystring: localeOnlyQuerySchema, response: noContent,
   }),
   changePassword: defineRoute({
-    method: 'PUT', url: '/api/me/password', tags, summary: 'Changes the password and ends every session of the user',
+    method: 'PUT', url: '/api/me/password', tags, summary: "Changes the password (the current one required, every problem on its field) and ends the user's other sessions",
     querystring: localeOnlyQuerySchema, body: passwordChangeBodySchema, response: noContent,
   }),
   privileges: defineRoute({

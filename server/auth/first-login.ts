@@ -22,7 +22,7 @@ import { hmac, safeEqual } from '../shared/tokens.ts';
 export const FIRST_LOGIN_TTL_MS = 15 * 60_000;
 
 /** Spec 001 §5 / schemas/me.ts passwordChangeBodySchema: a chosen password has at least 12 characters. */
-export const MIN_PASSWORD_LENGTH = 12;
+export { MIN_PASSWORD_LENGTH } from '../../schemas/me.ts';
 
 const signature = (secret: string, userId: string, expiresAt: number, passwordHash: string) =>
   hmac(secret, `first-login:${userId}:${expiresAt}:${passwordHash}`);

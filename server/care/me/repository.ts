@@ -1,12 +1,12 @@
 /** The caller's own account: language, time zone, consents, password. */
-import { and, asc, eq, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
 import { consents, establishments, services, sessions, users } from '../../db/schema.ts';
 import { grantedEstablishmentIds } from '../access.ts';
 import type { CareContext } from '../context.ts';
-import type { PrivilegeEntry } from '../../../schemas/me.ts';
+import type { PasswordChangeBody, PrivilegeEntry } from '../../../schemas/me.ts';
 import { hashPassword, verifyPassword } from '../../shared/passwords.ts';
-import { badRequest } from '../../errors.ts';
 import type { Language } from '../../i18n/index.ts';
+import { invalidFields, type FieldProblem } from '../../i18n/invalid-fields.ts';
 
 const isDistinctFrom = (column: AnyColumn, value: string) => sql`${column} is distinct from ${value}`;
 
@@ -36,15 +36,29 @@ export function meRepository(care: CareContext) {
       if (marked.length > 0) await tx.insert(consents).values({ userId, kind, grantedAt: at, recordedBy: userId, userAgent: userAgent?.slice(0, 500) });
     }),
 
-    /** Changes the password and ends every session of the user, this one included. */
-    async changePassword(currentPassword: string, newPassword: string) {
+    /**
+     * Changes the password and ends every other session of the user (issue 21 §2): whoever else
+     * holds one (a lost phone, a shared computer) must log in with the new password, while the
+     * person who changed it stays where she is. Every rule is checked at once, each on its field.
+     * The row is updated only if the hash is still the one verified: two changes at once (two tabs)
+     * change it once, the other is told the current password is wrong.
+     */
+    async changePassword({ currentPassword, newPassword, confirmation }: PasswordChangeBody, language: Language) {
       const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      if (!row || !(await verifyPassword(row.hash, currentPassword))) throw badRequest('wrong_current_password', {}, 'body.currentPassword');
+      const problems: FieldProblem[] = [];
+      const currentOk = !!row && await verifyPassword(row.hash, currentPassword);
+      if (!currentOk) problems.push({ field: 'body.currentPassword', code: 'wrong_current_password' });
+      else if (newPassword === currentPassword) problems.push({ field: 'body.newPassword', code: 'password_same_as_current' });
+      if (confirmation !== newPassword) problems.push({ field: 'body.confirmation', code: 'password_confirmation_mismatch' });
+      if (problems.length) throw invalidFields(problems, language);
       const hash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash: hash, passwordChangedAt: now() }).where(eq(users.id, userId));
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
+      const changed = await db.transaction(async (tx) => {
+        const rows = await tx.update(users).set({ passwordHash: hash, passwordChangedAt: now() })
+          .where(and(eq(users.id, userId), eq(users.passwordHash, row!.hash))).returning({ id: users.id });
+        if (rows.length) await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, care.identity.sessionIdHash)));
+        return rows.length > 0;
       });
+      if (!changed) throw invalidFields([{ field: 'body.currentPassword', code: 'wrong_current_password' }], language);
     },
 
   };

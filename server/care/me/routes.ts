@@ -45,9 +45,7 @@ export default async function meRoutes(app: FastifyInstance) {
   }
 
   route(app, contracts.changePassword, async (request, reply) => {
-    const { currentPassword, newPassword, confirmation } = request.body;
-    if (newPassword !== confirmation) throw badRequest('password_confirmation_mismatch', {}, 'body.confirmation');
-    await repo(request).changePassword(currentPassword, newPassword);
+    await repo(request).changePassword(request.body, request.locale);
     markIdentityChanged(reply, request.identity!.user.id);
     return undefined;
   });

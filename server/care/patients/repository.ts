@@ -9,7 +9,6 @@ import { randomInt } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { isUuid } from '../../../schemas/common.ts';
-import type { ErrorCode } from '../../../schemas/errors.ts';
 import { IDENTITY_TRAITS, type IdentityStatus } from '../../../schemas/identity.ts';
 import {
   isFullDate, normalisePatientForm, splitFirstNames, validatePatientForm, type PatientFormError,
@@ -19,8 +18,9 @@ import {
 } from '../../../schemas/patient-profile.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { indicators, patientFiles, services, users } from '../../db/schema.ts';
-import { AppError, type FieldError } from '../../errors.ts';
-import { translator, type Language } from '../../i18n/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Language } from '../../i18n/index.ts';
+import { invalidFields, type FieldProblem } from '../../i18n/invalid-fields.ts';
 import { issueTemporaryPassword } from '../../shared/temporary-password.ts';
 import type { CareContext } from '../context.ts';
 import { patientFileHandle } from '../patient-file.ts';
@@ -98,16 +98,6 @@ function generatedLogin(): string {
   return `p.${local}@${GENERATED_LOGIN_DOMAIN}`;
 }
 
-type Problem = { field: string; code: ErrorCode; params?: Record<string, string | number> };
-
-/** 400 (or the status of the first code) listing every invalid field, each with its code and message in `language`. */
-function invalid(problems: Problem[], language: Language, status = 400): AppError {
-  const t = translator(language);
-  const errors: FieldError[] = problems.map((p) => ({ field: p.field, code: p.code, message: t(`errors.${p.code}`, p.params ?? {}) }));
-  const [first] = problems;
-  return new AppError(status, first!.code, first!.params ?? {}, first!.field, errors);
-}
-
 /** An e-mail is one account's whatever its case (users_email_lower_idx). */
 const EMAIL_INDEX = 'users_email_lower_idx';
 
@@ -146,14 +136,14 @@ export function patientsRepository(care: CareContext, language: Language) {
     return user;
   }
 
-  const formErrors = (errors: PatientFormError[]): Problem[] => errors.map((e) => ({ field: e.field, code: e.code, params: e.params }));
+  const formErrors = (errors: PatientFormError[]): FieldProblem[] => errors.map((e) => ({ field: e.field, code: e.code, params: e.params }));
 
   return {
     /** POST /api/patient_files. */
     async create(body: Fields): Promise<PatientCreated> {
       // The service first: outside the caller's reach it is not found, whatever else the body says.
       const serviceId = body.serviceId;
-      const problems: Problem[] = [];
+      const problems: FieldProblem[] = [];
       let service: { id: string; establishmentId: string } | undefined;
       if (absent(serviceId)) problems.push({ field: 'body.serviceId', code: 'field_required' });
       else {
@@ -185,12 +175,12 @@ export function patientsRepository(care: CareContext, language: Language) {
           problems.push({ field: 'body.endDate', code: 'end_date_before_start' });
         }
       }
-      if (problems.length) throw invalid(problems, language);
+      if (problems.length) throw invalidFields(problems, language);
 
       const values = normalisePatientForm(form);
       const email = values.email as string | undefined;
       // An existing patient is refused, never silently reused: a second file is opened from their file.
-      if (email && await emailUsed(email)) throw invalid([{ field: 'body.email', code: 'email_already_used' }], language, 409);
+      if (email && await emailUsed(email)) throw invalidFields([{ field: 'body.email', code: 'email_already_used' }], language, 409);
       const login = email ?? generatedLogin();
       const { password, stored } = await issueTemporaryPassword();
       const file = { serviceId: service!.id, establishmentId: service!.establishmentId };
@@ -220,7 +210,7 @@ export function patientsRepository(care: CareContext, language: Language) {
         });
       } catch (error) {
         // Two creations with the same e-mail at once: the unique index decides.
-        if (isUniqueViolation(error, EMAIL_INDEX)) throw invalid([{ field: 'body.email', code: 'email_already_used' }], language, 409);
+        if (isUniqueViolation(error, EMAIL_INDEX)) throw invalidFields([{ field: 'body.email', code: 'email_already_used' }], language, 409);
         throw error;
       }
       const [user] = await db.select().from(users).where(eq(users.id, created.userId));
@@ -244,7 +234,7 @@ export function patientsRepository(care: CareContext, language: Language) {
       const form: Fields = {};
       for (const field of PERSON_FIELDS) if (field in body) form[field] = body[field];
       const errors = validatePatientForm(form, todayOf(care));
-      if (errors.length) throw invalid(formErrors(errors), language);
+      if (errors.length) throw invalidFields(formErrors(errors), language);
       const values = normalisePatientForm(form);
       for (const flag of FLAGS) values[flag] ??= false;
 
@@ -259,12 +249,12 @@ export function patientsRepository(care: CareContext, language: Language) {
       // A checked identity changes only with a proof of identity (PUT /persons/{id}/identity).
       if (user.identityStatus !== 'PROVISIONAL') {
         const traits = changed.filter((field) => (IDENTITY_TRAITS as readonly string[]).includes(field));
-        if (traits.length) throw invalid(traits.map((field) => ({ field: `body.${field}`, code: 'identity_change_needs_proof' as const })), language, 409);
+        if (traits.length) throw invalidFields(traits.map((field) => ({ field: `body.${field}`, code: 'identity_change_needs_proof' as const })), language, 409);
       }
       const email = values.email as string | undefined;
       if (changed.includes('email')) {
-        if (!email) throw invalid([{ field: 'body.email', code: 'email_is_login' }], language, 409);
-        if (await emailUsed(email, personId)) throw invalid([{ field: 'body.email', code: 'email_already_used' }], language, 409);
+        if (!email) throw invalidFields([{ field: 'body.email', code: 'email_is_login' }], language, 409);
+        if (await emailUsed(email, personId)) throw invalidFields([{ field: 'body.email', code: 'email_already_used' }], language, 409);
       }
       if (changed.length === 0) return toProfile(user);
 
@@ -281,7 +271,7 @@ export function patientsRepository(care: CareContext, language: Language) {
           }
         });
       } catch (error) {
-        if (isUniqueViolation(error, EMAIL_INDEX)) throw invalid([{ field: 'body.email', code: 'email_already_used' }], language, 409);
+        if (isUniqueViolation(error, EMAIL_INDEX)) throw invalidFields([{ field: 'body.email', code: 'email_already_used' }], language, 409);
         throw error;
       }
       const [updated] = await db.select().from(users).where(eq(users.id, personId));
