@@ -4,7 +4,7 @@
  * a 'not available yet' notice.
  */
 import { Button, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AboutModal } from '../../features/about/about-modal.tsx';
@@ -21,7 +21,9 @@ import { TruncatedText } from '../../lib/ui/truncated-text.tsx';
 
 export interface PatientMenuContext { index: number }
 
-const PATIENT_NOT_BUILT = ['menu.myInformation', 'menu.myCaregivers', 'menu.changePassword', 'menu.notificationsManager'];
+const PATIENT_NOT_BUILT = ['menu.myInformation', 'menu.myCaregivers', 'menu.notificationsManager'];
+/** Brings the forms stack: loaded when the user asks for it. */
+const ChangePasswordDialog = lazy(() => import('../../features/change-password/change-password-dialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
 const HELP = ['menu.onlineHelp', 'menu.userManual', 'menu.legalMentions', 'menu.endUserAgreement'];
 
 export interface UserMenuProps { patient?: PatientMenuContext; darkOnly?: boolean }
@@ -34,6 +36,7 @@ export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenu
   const [notice, setNotice] = useState<string>();
   const [timeZoneOpened, setTimeZoneOpened] = useState(false);
   const [aboutOpened, setAboutOpened] = useState(false);
+  const [passwordOpened, setPasswordOpened] = useState(false);
   const several = patientFiles.length + structures.length > 1;
   const name = `${me.usedFirstName ?? me.firstName} ${me.usedName ?? me.lastName}`;
   return (
@@ -47,12 +50,13 @@ export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenu
             <>
               <Menu.Item component={Link} to={paths.patient.profile.getHref({ patientFileIndex: patient.index })}>{t('menu.editProfile')}</Menu.Item>
               {PATIENT_NOT_BUILT.map((key) => <Menu.Item key={key} onClick={() => setNotice(key)}>{t(key)}</Menu.Item>)}
+              <Menu.Item onClick={() => setPasswordOpened(true)}>{t('menu.changePassword')}</Menu.Item>
               {canOpen(paths.patient.iot.getHref({ patientFileIndex: patient.index })) && <Menu.Item component={Link} to={paths.patient.iot.getHref({ patientFileIndex: patient.index })}>{t('menu.connectedDevices')}</Menu.Item>}
               <Menu.Divider />
             </>
           )}
           {several && <Menu.Item component={Link} to={paths.contextSelector.getHref()}>{t('menu.changeContext')}</Menu.Item>}
-          {!patient && <Menu.Item onClick={() => setNotice('menu.changePassword')}>{t('menu.changePassword')}</Menu.Item>}
+          {!patient && <Menu.Item onClick={() => setPasswordOpened(true)}>{t('menu.changePassword')}</Menu.Item>}
           <LanguageMenuItems saveOnAccount />
           <Menu.Divider />
           <Menu.Item onClick={() => setTimeZoneOpened(true)}>{t('menu.timeZone')}</Menu.Item>
@@ -68,6 +72,7 @@ export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenu
       <NotAvailableModal titleKey={notice} onClose={() => setNotice(undefined)} />
       {timeZoneOpened && <TimeZoneModal opened current={me.selectedTimezone} onClose={() => setTimeZoneOpened(false)} />}
       <AboutModal opened={aboutOpened} onClose={() => setAboutOpened(false)} />
+      {passwordOpened && <Suspense fallback={null}><ChangePasswordDialog onClose={() => setPasswordOpened(false)} /></Suspense>}
     </>
   );
 }
