@@ -57,7 +57,7 @@ export function ComposeBox({ patientFileId, onSent }: { patientFileId: string; o
     <form onSubmit={submit} noValidate data-testid="message-compose">
       <Stack gap="xs">
         {failure && <Alert color="red" variant="light" role="alert" data-testid="message-send-failed">{failure}</Alert>}
-        <Textarea label={t(`${K}.label`)} placeholder={t(`${K}.placeholder`)} autosize minRows={2} maxRows={8} dir="auto"
+        <Textarea label={t(`${K}.label`)} placeholder={t(`${K}.placeholder`)} rows={3} dir="auto"
           value={text} onChange={(e) => setText(e.currentTarget.value)} error={fieldError} data-testid="message-text" />
         {attached && <AttachmentRow queued={attached} onRetry={() => queue.retry(attached.key)} onRemove={() => queue.remove(attached.key)} />}
         <Group justify="space-between" gap="xs">
