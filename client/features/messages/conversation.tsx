@@ -88,9 +88,11 @@ function Thread({ patientFileId, pages, query, beforeCompose }: { patientFileId:
         <Stack gap={6} component="ol" p={0} m={0} aria-label={t('messages.conversation')}>
           {query.hasNextPage
             ? query.isFetchNextPageError
-              ? <Alert component="li" color="red" variant="light" style={{ listStyle: 'none' }}>
-                  {t('messages.olderFailed')} <Button size="compact-xs" variant="light" onClick={loadOlder}>{t('messages.retry')}</Button>
-                </Alert>
+              ? <li style={{ listStyle: 'none' }}>
+                  <Alert color="red" variant="light">
+                    {t('messages.olderFailed')} <Button size="compact-xs" variant="light" onClick={loadOlder}>{t('messages.retry')}</Button>
+                  </Alert>
+                </li>
               : <li style={{ listStyle: 'none', alignSelf: 'center' }}>
                   {query.isFetchingNextPage ? <Loader size="xs" aria-label={t('messages.loading')} />
                     : <Button size="compact-xs" variant="subtle" onClick={loadOlder} data-testid="message-older">{t('messages.older')}</Button>}
@@ -102,7 +104,7 @@ function Thread({ patientFileId, pages, query, beforeCompose }: { patientFileId:
             const newDay = i === 0 || dates.day(messages[i - 1]!.createdAt, 'long') !== day;
             return (
               <Fragment key={message.id}>
-                {newDay && <Divider component="li" label={day} labelPosition="center" style={{ listStyle: 'none' }} data-testid="message-day" />}
+                {newDay && <li style={{ listStyle: 'none' }} data-testid="message-day"><Divider label={day} labelPosition="center" /></li>}
                 <MessageBubble message={message} readOnly={readOnly} />
               </Fragment>
             );

@@ -6,7 +6,7 @@ import { MESSAGES } from './texts.ts';
 export function EmergencyCaution() {
   const { t } = useTranslation(MESSAGES);
   return (
-    <Alert color="orange" variant="light" title={t('messages.cautionTitle')} data-testid="message-caution" p="xs">
+    <Alert color="negative" variant="light" title={t('messages.cautionTitle')} data-testid="message-caution" p="xs">
       {t('messages.caution')}
     </Alert>
   );

@@ -45,7 +45,7 @@ export function MessageBubble({ message, readOnly }: { message: Message; readOnl
               </Anchor>
             ))}
         {attachment && !attachment.withdrawn && message.mine && !readOnly && (
-          <Button variant="subtle" color="red" size="compact-xs" w="fit-content" onClick={() => setWithdrawing(true)} data-testid="attachment-withdraw">
+          <Button variant="default" size="compact-xs" w="fit-content" onClick={() => setWithdrawing(true)} data-testid="attachment-withdraw">
             {t(`${K}.withdraw`)}
           </Button>
         )}
