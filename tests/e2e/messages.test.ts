@@ -1,6 +1,6 @@
 /**
  * Secure messaging (issue 20 §4) in real Chromium, in French and in Arabic: Camille Martin
- * (patient.open) opens My Messenger from the navigation, reads the emergency caution, writes a
+ * (patient.open) finds "To read" on her home, opens My Messenger from the navigation, reads the emergency caution, writes a
  * message with a photo (the upload shows its progress, then "ready"); the prescriber's dashboard,
  * open all along, shows the conversation unread without a reload (live `message.created`); he
  * opens it from the block (the file's Messages tab), sees the photo and answers; the patient sees
@@ -16,8 +16,8 @@ import { pngOf } from './support/png.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const TEXTS = {
-  fr: { nav: 'Ma messagerie', title: 'Ma messagerie', ready: 'Prête à envoyer', tab: 'Messages', caution: '112' },
-  ar: { nav: 'رسائلي', title: 'رسائلي', ready: 'جاهز للإرسال', tab: 'الرسائل', caution: '112' },
+  fr: { nav: 'Ma messagerie', title: 'Ma messagerie', ready: 'Prête à envoyer', tab: 'Messages', caution: '112', open: 'Ouvrir ma messagerie' },
+  ar: { nav: 'رسائلي', title: 'رسائلي', ready: 'جاهز للإرسال', tab: 'الرسائل', caution: '112', open: 'فتح رسائلي' },
 } as const;
 
 const poll = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 20_000 });
@@ -50,6 +50,9 @@ describe('messages', () => {
 
     const patient = await loggedInPage(browser, base, 'patient.open', { lang });
     const problems = consoleProblems(patient);
+    // The home says what is to read, with the way to the messenger.
+    await patient.getByTestId('inbox-card').getByRole('link', { name: text.open }).waitFor();
+    await shoot(patient, `messages-home-${lang}`);
     await patient.getByRole('navigation').getByRole('link', { name: text.nav }).first().click();
     await expectScreen(patient, '/p/0/messages', text.title);
     expect(await patient.getByTestId('message-caution').innerText()).toContain(text.caution);

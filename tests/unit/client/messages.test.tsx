@@ -5,7 +5,7 @@
  * sends the same Idempotency-Key; a withdrawn attachment reads "no longer available"; the
  * author withdraws hers with a reason and a refusal is said in the dialog; what others wrote is
  * marked read once shown; a closed file is read only; the patient navigation's My Messenger
- * carries the file's unread count.
+ * carries the file's unread count, and the patient home's "To read" says it.
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { loadRuntimeConfig } from '../../../client/lib/config.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
 import { AREA_ROUTE_IDS } from '../../../client/lib/areas.ts';
 import { i18n, initI18n } from '../../../client/lib/i18n/i18n.ts';
+import { InboxCard } from '../../../client/lib/messages/inbox-card.tsx';
 import { INBOX } from '../../../client/lib/messages/texts.ts';
 import { resetSessionForTests } from '../../../client/lib/session/session-store.ts';
 import { signInProfessionalForTests } from '../../helpers/client-session.ts';
@@ -199,6 +200,26 @@ describe('the conversation', () => {
     mount([{ path: '/f', element: <MessagesTab file={{ id: FILE }} structureIndex={0} /> }], '/f');
     expect(await screen.findByRole('button', { name: 'Réessayer' })).toBeTruthy();
     expect(screen.queryByTestId('message-compose')).toBeNull();
+  });
+});
+
+describe('the patient home', () => {
+  it.each([
+    ['an open file', true, '2 nouveaux messages', ['Ouvrir ma messagerie', 'Voir mes documents']],
+    // My Messenger is "only opened": a closed file's count is said, without a way the guard would refuse.
+    ['a closed file', false, '2 nouveaux messages', ['Voir mes documents']],
+  ] as const)('%s: "To read" says the file’s unread messages with its links', async (_, open, said, links) => {
+    calls = fakeFetch({ 'GET /api/me/unread_messages': { body: { total: 2, patientFiles: [{ patientFileId: FILE, unread: 2 }], establishments: [] } } });
+    mount([{ path: '/p/0', element: <InboxCard index={0} patientFileId={FILE} open={open} /> }], '/p/0');
+    expect((await screen.findByTestId('inbox-unread')).textContent).toBe(said);
+    expect(within(screen.getByTestId('inbox-card')).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual(
+      links.map((name) => [name, name === 'Voir mes documents' ? '/p/0/documents' : '/p/0/messages']));
+  });
+
+  it('nothing unread: said so', async () => {
+    calls = fakeFetch({ 'GET /api/me/unread_messages': { body: { total: 0, patientFiles: [], establishments: [] } } });
+    mount([{ path: '/p/0', element: <InboxCard index={0} patientFileId={FILE} open /> }], '/p/0');
+    expect(await screen.findByText('Aucun nouveau message.')).toBeTruthy();
   });
 });
 
