@@ -19,6 +19,9 @@ import { Component as MessagesPage } from '../../../client/features/messages/mes
 import { MessagesTab } from '../../../client/features/messages/messages-tab.tsx';
 import { MESSAGES } from '../../../client/features/messages/texts.ts';
 import { loadRuntimeConfig } from '../../../client/lib/config.ts';
+import DocumentsMessagingBlock from '../../../client/blocks/documents-messaging/documents-messaging-block.tsx';
+import { subscribeLive } from '../../../client/lib/live/live-events.ts';
+import { queryClient } from '../../../client/lib/query-client.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
 import { AREA_ROUTE_IDS } from '../../../client/lib/areas.ts';
 import { i18n, initI18n } from '../../../client/lib/i18n/i18n.ts';
@@ -220,6 +223,48 @@ describe('the patient home', () => {
     calls = fakeFetch({ 'GET /api/me/unread_messages': { body: { total: 0, patientFiles: [], establishments: [] } } });
     mount([{ path: '/p/0', element: <InboxCard index={0} patientFileId={FILE} open /> }], '/p/0');
     expect(await screen.findByText('Aucun nouveau message.')).toBeTruthy();
+  });
+});
+
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  constructor(public url: string) { FakeEventSource.opened.push(this); }
+  addEventListener(type: string, listener: (e: MessageEvent) => void) { this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]); }
+  close() {}
+  emit(type: string, data: unknown) { for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) })); }
+}
+
+describe('the dashboard block', () => {
+  it('lists the conversations unread first with a link to the file’s Messages tab, and refetches on a live message.created', async () => {
+    const EST = id(900);
+    let unread = 1;
+    calls = fakeFetch({
+      [`GET /api/establishments/${EST}/conversations`]: () => ({
+        body: { data: [{ patientFileId: FILE, serviceId: id(901), patient: camille, lastMessageAt: '2026-11-22T08:00:00.000Z', unread }], totalItems: 1, page: 1, pageSize: 5 },
+      }),
+    });
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.opened = [];
+    queryClient.clear();
+    const cue: unknown[] = [];
+    const stop = subscribeLive((event) => cue.push(event));
+    const router = createMemoryRouter([{
+      path: '/s/0',
+      element: <Suspense fallback="loading texts"><DocumentsMessagingBlock props={{ pageSize: 5 }} context={{ area: 'professional', structureId: EST, areaHref: '/s/0' }} /></Suspense>,
+    }], { initialEntries: ['/s/0'] });
+    render(<MantineProvider><QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider></MantineProvider>);
+
+    expect((await screen.findByTestId('conversation-unread')).getAttribute('aria-label')).toBe('1 non lu');
+    expect(screen.getByTestId('conversation-link').getAttribute('href')).toBe(`/s/0/patient-file/${FILE}/messages`);
+    expect(calls[0]!.url).toContain('sort=-unread');
+
+    unread = 3;
+    FakeEventSource.opened[0]!.emit('message.created', { type: 'message.created', patientFileId: FILE, messageId: id(5), serviceId: id(901) });
+    await waitFor(() => expect(screen.getByTestId('conversation-unread').getAttribute('aria-label')).toBe('3 non lus'));
+    // A message is no alert: the alert cue's listeners are not called.
+    expect(cue).toEqual([]);
+    stop();
   });
 });
 
