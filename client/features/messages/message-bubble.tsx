@@ -19,6 +19,8 @@ export function MessageBubble({ message, readOnly }: { message: Message; readOnl
   const { t } = useTranslation(MESSAGES);
   const dates = useDates();
   const [withdrawing, setWithdrawing] = useState(false);
+  // Withdrawn since the page was read (the bytes answer 410): said as withdrawn, not a broken picture.
+  const [unreadable, setUnreadable] = useState(false);
   const { author, attachment } = message;
   const who = message.mine ? t('messages.you') : `${author.firstName} ${author.lastName}`;
   return (
@@ -30,12 +32,12 @@ export function MessageBubble({ message, readOnly }: { message: Message; readOnl
           <bdi>{who}</bdi>{!message.mine && <> · {t(`messages.roles.${author.role}`)}</>} · <time dateTime={message.createdAt}>{dates.time(message.createdAt)}</time>
         </Text>
         {message.text !== null && <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Text>}
-        {attachment && (attachment.withdrawn
+        {attachment && (attachment.withdrawn || unreadable
           ? <Text size="sm" fs="italic" c="dimmed" data-testid="attachment-gone">{t(attachment.kind === 'image' ? `${K}.imageGone` : `${K}.fileGone`)}</Text>
           : attachment.kind === 'image'
             ? (
               <Anchor href={attachmentUrl(message.id, 'view', dates.language)} target="_blank" rel="noopener" aria-label={t(`${K}.openImage`, { name: attachment.name })} data-testid="attachment-image">
-                <Image src={attachmentUrl(message.id, 'view', dates.language)} alt={attachment.name} maw={240} mah={240} fit="contain" radius="sm" />
+                <Image src={attachmentUrl(message.id, 'view', dates.language)} alt={attachment.name} maw={240} mah={240} fit="contain" radius="sm" onError={() => setUnreadable(true)} />
               </Anchor>
             )
             : (

@@ -229,7 +229,8 @@ describe('the patient home', () => {
 class FakeEventSource {
   static opened: FakeEventSource[] = [];
   listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(public url: string) { FakeEventSource.opened.push(this); }
+  url: string;
+  constructor(url: string) { this.url = url; FakeEventSource.opened.push(this); }
   addEventListener(type: string, listener: (e: MessageEvent) => void) { this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]); }
   close() {}
   emit(type: string, data: unknown) { for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) })); }
