@@ -72,7 +72,7 @@ function Thread({ patientFileId, pages, query, beforeCompose }: { patientFileId:
       marked.current = newestOfOthers;
       markRead.mutate(newestOfOthers);
     }
-  }, [newest.unread, newestOfOthers]); // eslint-disable-line react-hooks/exhaustive-deps -- mutate is stable enough; once per message
+  }, [newest.unread, newestOfOthers]); // eslint-disable-line react-hooks/exhaustive-deps -- once per message (the ref), whatever the mutation object
 
   const loadOlder = () => {
     if (!query.hasNextPage || query.isFetchingNextPage) return;

@@ -2,7 +2,9 @@
  * One message: who wrote it (name and role; "You" for one's own) and when, its text as typed,
  * its attachment: an image as a thumbnail opening full size, any other file as a download link,
  * a withdrawn one as "no longer available". One's own messages sit at the end side (the right in
- * French, the left in Arabic: logical properties mirror them).
+ * French, the left in Arabic: logical properties mirror them). A thumbnail has a fixed box: the
+ * thread is scrolled to its newest message before images load, and a picture growing afterwards
+ * would push that message out of sight.
  */
 import { Anchor, Button, Image, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -37,7 +39,7 @@ export function MessageBubble({ message, readOnly }: { message: Message; readOnl
           : attachment.kind === 'image'
             ? (
               <Anchor href={attachmentUrl(message.id, 'view', dates.language)} target="_blank" rel="noopener" aria-label={t(`${K}.openImage`, { name: attachment.name })} data-testid="attachment-image">
-                <Image src={attachmentUrl(message.id, 'view', dates.language)} alt={attachment.name} maw={240} mah={240} fit="contain" radius="sm" onError={() => setUnreadable(true)} />
+                <Image src={attachmentUrl(message.id, 'view', dates.language)} alt={attachment.name} w={240} maw="100%" h={180} fit="contain" radius="sm" onError={() => setUnreadable(true)} />
               </Anchor>
             )
             : (
