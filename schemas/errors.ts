@@ -233,6 +233,15 @@ export const ERROR_CODES = {
   measure_correction_delay_passed: { status: 409 },
   /** A patient correcting a value she did not type (a professional's, a device's, a questionnaire's). */
   measure_not_yours: { status: 403 },
+  // Secure messaging (issue 20 §4, schemas/messages.ts, server/care/messages/)
+  /** A message with neither text nor attachment. */
+  message_empty: { status: 400 },
+  /** A text of spaces and line breaks only: refused, never trimmed into nothing. */
+  message_text_blank: { status: 400 },
+  /** The attachment's author withdrew it (entered in error): its bytes are no longer served. */
+  message_attachment_withdrawn: { status: 410 },
+  /** Withdrawn once, for good. */
+  message_attachment_already_withdrawn: { status: 409 },
   // The service
   internal_error: { status: 500 },
   not_ready: { status: 503 },

@@ -17,9 +17,11 @@ interface Props {
   page: string; context: BlockContext; viewer: Viewer; fallbackTitle: string; headingLevel?: 1 | 2;
   /** Beside the heading: the screen's own ways out, which no establishment's layout can remove. */
   actions?: ReactNode;
+  /** Under the heading, before the blocks: the screen's own summary (the patient home's "To read"), which no layout can remove. */
+  intro?: ReactNode;
 }
 
-export function LayoutView({ page, context, viewer, fallbackTitle, headingLevel = 1, actions }: Props) {
+export function LayoutView({ page, context, viewer, fallbackTitle, headingLevel = 1, actions, intro }: Props) {
   const { t, i18n } = useTranslation();
   const layout = useLayout(page, context.structureId);
   const title = localize(layout.data?.title, i18n.language) || fallbackTitle;
@@ -30,6 +32,7 @@ export function LayoutView({ page, context, viewer, fallbackTitle, headingLevel 
         <Title order={headingLevel} size="h2">{title}</Title>
         {actions}
       </Group>
+      {intro}
       {layout.isPending && <Loader size="sm" aria-label={t('loading.text')} />}
       {layout.isError && <QueryError error={layout.error} onRetry={() => void layout.refetch()} homeHref={context.areaHref} />}
       {layout.data && <LayoutGrid layout={layout.data} context={context} viewer={viewer} />}

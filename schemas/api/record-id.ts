@@ -14,7 +14,7 @@ export const RECORD_KINDS = [
   'establishment', 'service', 'patientFile', 'person',
   // A patient file's follow-up.
   'condition', 'pathology', 'note', 'caregiver', 'fileProtocol', 'chartDisplay', 'nonComplianceRule', 'boundary', 'referenceValue',
-  'alert', 'alertBatch', 'measure', 'document',
+  'alert', 'alertBatch', 'measure', 'document', 'message',
   // Questionnaires: the form, its assignment to a file, an occurrence of a planned one, an answer.
   'form', 'assignment', 'occurrence', 'response',
   // Stored files: one kept by an answer of the patient file, one the caller uploaded and owns.

@@ -24,6 +24,8 @@
  * |  (search, activities, alerts)      |  or in E (patientData)                                                         |  patientData.opensService |
  * | Documents of a patient file        | the file's professionals: all; the patient: those visible to her; a caregiver: those visible to caregivers | visibleDocuments (SQL) |
  * |                                    | acknowledge, exclude, restore: the file's professionals (requireProfessional) |                      |
+ * | Messages of a patient file         | the file's patient, caregivers and professionals: the whole conversation       | (as the file)           |
+ * |                                    | send: the same, open file; withdraw an attachment: its author (else 404)      |                         |
  * | Pathologies, directory             | SUPER_ADMIN, OPERATOR, PRESCRIBER, MANAGER in E (clinical)                     | clinical.read           |
  * | A patient's condition (its screen) | the same, in E itself or in the file's service                                 | clinical.readsConditionOf |
  * | Values entered in error            | (as the file)                                                                  | patientData.marksEnteredInError |

@@ -13,7 +13,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alertBatches, alerts, chartDisplays, documents, establishments, formResponses, nonObservanceRules, patientFileForms, patientFileProtocols, patientFiles, services } from '../db/schema.ts';
+import { alertBatches, alerts, chartDisplays, documents, establishments, messages, formResponses, nonObservanceRules, patientFileForms, patientFileProtocols, patientFiles, services } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { Identity } from '../identity.ts';
 import type { Language } from '../i18n/index.ts';
@@ -38,6 +38,8 @@ const PARENTS = {
   alertBatch: { table: alertBatches, id: alertBatches.id, fileId: alertBatches.patientFileId },
   /** A document of a file (documents/:id): the document itself is then read through visibleDocuments. */
   document: { table: documents, id: documents.id, fileId: documents.patientFileId },
+  /** A message of a file's conversation (messages/:id): the whole conversation is the file's people's. */
+  message: { table: messages, id: messages.id, fileId: messages.patientFileId },
 } as const;
 
 export interface CareContext extends Caller {

@@ -11,8 +11,9 @@
  *   or when `users.roles` changes or `users.must_change_password` becomes true (a temporary
  *   password ends the account's sessions: server/auth/session-store.ts).
  *
- * `caregivers` rows send none: a caregiver's reach is read per call from the database
- * (patientFileScope), and no live event goes to the patient side.
+ * - `{ kind: 'user', userId }` too when a `caregivers` row of that user is inserted, updated or
+ *   deleted (migration 0029_messages): the patient side's streams hold the files they follow
+ *   (message.created events) and end when that changes.
  *
  * Read by the care API's live streams (server/care/alerts/live.ts), on the same LISTEN connection
  * as the alerts so that both arrive in commit order. The channel name is written in the migration

@@ -114,4 +114,9 @@ export const OUTSIDE_SCHEMA: readonly OutsideSchema[] = [
     kind: 'data', name: 'move files.content into file_chunks and files.form_response_id into file_attachments', migration: '0008_file_storage',
     why: 'a data move: bytes already uploaded keep their storage and their owner',
   },
+  {
+    kind: 'trigger', name: 'trigger caregivers.caregivers_access_notice', migration: '0029_messages',
+    why: "calls notify_member_changed() when a caregiver row changes: the patient side's live streams hold the files "
+      + 'they follow (message.created events) and end when that changes. Drizzle declares no trigger',
+  },
 ];

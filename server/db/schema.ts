@@ -442,6 +442,41 @@ export const documents = pgTable('documents', {
   check('documents_file_or_link_check', sql`(${t.fileId} is null) <> (${t.externalUrl} is null)`),
 ]);
 
+/**
+ * Secure messaging (issue 20 §4, schemas/messages.ts): one conversation per patient file, its
+ * messages newest first by (created_at, id) — the index serves the first page of any
+ * conversation as one range scan. A message is a text as typed and/or one attached file (the
+ * attachment row in file_attachments, owner kind 'message'); the attachment withdrawn by its
+ * author stays, marked entered in error (who, when, why). Nothing is deleted.
+ */
+export const messages = pgTable('messages', {
+  id: id(),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  authorId: uuid('author_id').notNull().references(() => users.id),
+  /** How the author reached the file when writing: the patient, a caregiver of hers, a professional of the file. */
+  authorRole: text('author_role', { enum: ['patient', 'caregiver', 'professional'] }).notNull(),
+  text: text('text'),
+  fileId: uuid('file_id').references(() => files.id),
+  /** From the type sniffed at upload: an image is shown, any other file offered. */
+  attachmentKind: text('attachment_kind', { enum: ['image', 'file'] }),
+  attachmentWithdrawnAt: timestamp('attachment_withdrawn_at', { withTimezone: true }),
+  attachmentWithdrawnBy: uuid('attachment_withdrawn_by').references(() => users.id),
+  attachmentWithdrawnReason: text('attachment_withdrawn_reason'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('messages_file_created_idx').on(t.patientFileId, t.createdAt.desc(), t.id.desc()),
+  check('messages_text_or_file_check', sql`${t.text} is not null or ${t.fileId} is not null`),
+  check('messages_attachment_kind_check', sql`(${t.fileId} is null) = (${t.attachmentKind} is null)`),
+]);
+
+/** Each user's read position in a conversation: up to (last_read_at, last_read_message_id), never back. */
+export const messageReads = pgTable('message_reads', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
+  lastReadMessageId: uuid('last_read_message_id').notNull().references(() => messages.id),
+}, (t) => [primaryKey({ columns: [t.userId, t.patientFileId] })]);
+
 /** An establishment's identity-document types (spec 001 §7, §8: a type in use cannot be deleted), 0009. */
 export const identityDocumentTypes = pgTable('identity_document_types', {
   id: id(),

@@ -140,6 +140,19 @@ const REACH: [caller: string, route: string, world: 'cardiology' | 'anotherEstab
   ['admin.establishment', 'GET /api/patient_files/:id', 'anotherEstablishment', 404],
   ['admin.establishment', 'GET /api/establishments/:id/units', 'cardiology', 404],
   ['admin.establishment', 'POST /api/establishments/:id/alert_statuses', 'cardiology', 404],
+  // Messaging (issue 20 §4): the conversation is the file's people's — the caregiver of the file
+  // she helps, its patient, the professionals of its service; the establishment's conversations
+  // list is its professionals'. Another service's or establishment's: 404 (the CALLERS above).
+  ['caregiver', 'GET /api/patient_files/:id/messages', 'cardiology', 200],
+  ['caregiver', 'PUT /api/patient_files/:id/messages/read', 'cardiology', 200],
+  ['patient.open', 'GET /api/patient_files/:id/messages', 'cardiology', 200],
+  ['prescriber', 'GET /api/patient_files/:id/messages', 'cardiology', 200],
+  ['operator', 'GET /api/patient_files/:id/messages', 'cardiology', 200],
+  ['prescriber', 'GET /api/patient_files/:id/messages', 'anotherEstablishment', 404],
+  ['operator', 'GET /api/establishments/:id/conversations', 'cardiology', 200],
+  ['superadmin', 'GET /api/establishments/:id/conversations', 'anotherEstablishment', 404],
+  ['admin', 'GET /api/establishments/:id/conversations', 'cardiology', 404],
+  ['admin.establishment', 'GET /api/establishments/:id/conversations', 'anotherEstablishment', 404],
 ];
 
 /**

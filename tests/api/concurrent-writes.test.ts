@@ -25,7 +25,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertStatuses, chartDisplays, consents, formOccurrences, formResponses, formTypes, identityDocuments, identityDocumentTypes, indicatorBoundaries, indicators,
-  indicatorTypes, indicatorValuesTableSettings, interventionLevels, measures, nonObservanceRules, patientConditions, patientFileForms, patientFileHistory, documents,
+  indicatorTypes, indicatorValuesTableSettings, interventionLevels, measures, nonObservanceRules, patientConditions, patientFileForms, patientFileHistory, documents, messages,
   patientFileProtocols, patientFiles, personInterventionLevels, protocols, referenceValues, units, users,
 } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
@@ -326,6 +326,23 @@ const CASES: Record<string, Case> = {
     once: history('DOCUMENT_RESTORED'),
   },
   'DELETE /api/documents/:id': { caller: 'prescriber', body: () => ({ reason: 'Mauvais patient' }), once: history('DOCUMENT_ENTERED_IN_ERROR') },
+  // Messages: ten sent are ten messages (as ten notes); an upload is attached to one of them only.
+  'POST /api/patient_files/:id/messages': {
+    // The patient sends her upload (the world's): one message holds it, the other calls find it taken.
+    caller: 'patient.open', body: () => ({ text: 'Voici la photo' }),
+    once: { what: 'messages of the uploaded file', count: ({ world }) => counted(db.select({ n: count() }).from(messages).where(eq(messages.fileId, world.upload))) },
+  },
+  'PUT /api/patient_files/:id/messages/read': { caller: 'prescriber', ...notRepeated('one read position (a primary key), moved to the same message') },
+  'DELETE /api/messages/:id/attachment': {
+    caller: 'prescriber',
+    // The world's message is the prescriber's: give it an attachment of hers to withdraw.
+    before: async (w) => {
+      const upload = await uploadFile(browsers.get('prescriber')!, PNG, 'schéma.png', MIME.png);
+      await db.update(messages).set({ fileId: upload, attachmentKind: 'image' }).where(eq(messages.id, w.message));
+    },
+    body: () => ({ reason: 'Mauvaise image' }),
+    ...notRepeated('a conditional update (withdrawn where not yet): one 200, the others 409; nothing is added'),
+  },
   // A prescription has one live renewal: the renewed row is locked, the others find it renewed.
   'POST /api/documents/:id/renew': {
     caller: 'prescriber',

@@ -15,6 +15,7 @@ import { formValidationBench, formValidationGoal } from './form-validation.ts';
 import { patientFileSearchBench, patientFileSearchGoals } from './patient-file-search.ts';
 import { patientFileHistoryBench, patientFileHistoryGoals } from './patient-file-history.ts';
 import { measuresBench, measuresGoals } from './measures.ts';
+import { messagesBench, messagesGoals } from './messages.ts';
 import { alertsListBench, alertsListGoals } from './alerts-list.ts';
 import { alertsListLoad } from './alerts-load.ts';
 import { clientBundleBench } from './client-bundle.ts';
@@ -165,6 +166,14 @@ export const steps: Step[] = [
     async run(context) {
       const result = await patientFileHistoryBench({ log: context.log, createDatabase: () => context.postgresDemo(), ...(context.smoke ? { files: 200, rounds: 1 } : {}) });
       for (const goal of patientFileHistoryGoals(result)) context.goal(goal);
+    },
+  },
+  {
+    id: 'messages', title: 'secure messaging: first page of a 10,000-message conversation, PostgreSQL over HTTP',
+    timeoutSeconds: 600, smokeTimeoutSeconds: 240,
+    async run(context) {
+      const result = await messagesBench({ log: context.log, createDatabase: () => context.postgresDemo(), ...(context.smoke ? { count: 300, rounds: 1 } : {}) });
+      for (const goal of messagesGoals(result)) context.goal(goal);
     },
   },
   {

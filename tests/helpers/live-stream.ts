@@ -12,6 +12,7 @@ import { expect, vi } from 'vitest';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import { patientFiles } from '../../server/db/schema.ts';
 import type { AlertRaisedEvent } from '../../schemas/telemonitoring.ts';
+import type { MessageCreatedEvent } from '../../schemas/messages.ts';
 import { usingPostgres, type TestDatabase } from './database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,6 +26,9 @@ export interface Stream {
   text: () => string;
   /** Resolves with the first event matching, however long the machine takes (the test's timeout bounds it). */
   next(match: (event: AlertRaisedEvent) => boolean): Promise<AlertRaisedEvent>;
+  /** The message.created events, in order (tests/api/messages-live.test.ts). */
+  messages: MessageCreatedEvent[];
+  nextMessage(match: (event: MessageCreatedEvent) => boolean): Promise<MessageCreatedEvent>;
   /** The server ended the answer (or the socket closed). */
   ended: Promise<void>;
   readonly isEnded: boolean;
@@ -39,6 +43,8 @@ export function openStream(baseUrl: string, cookie: string, accept = 'text/event
       let isEnded = false;
       const events: AlertRaisedEvent[] = [];
       const waiting: { match: (e: AlertRaisedEvent) => boolean; resolve: (e: AlertRaisedEvent) => void }[] = [];
+      const messages: MessageCreatedEvent[] = [];
+      const waitingMessages: { match: (e: MessageCreatedEvent) => boolean; resolve: (e: MessageCreatedEvent) => void }[] = [];
       const ended = new Promise<void>((done) => {
         const end = () => { isEnded = true; done(); };
         res.once('end', end);
@@ -49,6 +55,12 @@ export function openStream(baseUrl: string, cookie: string, accept = 'text/event
         raw += chunk;
         for (const block of chunk.split('\n\n')) {
           const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (data && /^event: message\.created$/m.test(block)) {
+            const message = JSON.parse(data) as MessageCreatedEvent;
+            messages.push(message);
+            for (const w of waitingMessages.filter((x) => x.match(message))) { waitingMessages.splice(waitingMessages.indexOf(w), 1); w.resolve(message); }
+            continue;
+          }
           if (!data || !/^event: alert\.raised$/m.test(block)) continue;
           const event = JSON.parse(data) as AlertRaisedEvent;
           events.push(event);
@@ -62,6 +74,12 @@ export function openStream(baseUrl: string, cookie: string, accept = 'text/event
           const already = events.find(match);
           if (already) found(already);
           else waiting.push({ match, resolve: found });
+        }),
+        messages,
+        nextMessage: (match) => new Promise((found) => {
+          const already = messages.find(match);
+          if (already) found(already);
+          else waitingMessages.push({ match, resolve: found });
         }),
         close: () => req.destroy(),
       });

@@ -2,6 +2,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useRouteLoaderData } from 'react-router';
+import { formatNumber } from '../../lib/i18n/use-number.ts';
+import { isLanguage } from '../../lib/languages.ts';
+import { useLiveConnection } from '../../lib/live/live-events.ts';
+import { INBOX } from '../../lib/messages/texts.ts';
+import { useUnreadOfFile } from '../../lib/messages/unread.ts';
 import { PATIENT_BASE } from '../../lib/paths.ts';
 import { RouteAccessContext } from '../../lib/route-access.ts';
 import { useSessionData } from '../../lib/session/use-session.ts';
@@ -16,16 +21,23 @@ import { useActivate } from './use-active-context.ts';
 import { UserMenu } from './user-menu.tsx';
 
 export function PatientLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'fr';
   const { me } = useSessionData();
   const { index, patientFile } = useRouteLoaderData('patient-area') as PatientAreaData;
   useActivate(useMemo(() => ({ kind: 'patientFile', index, patientFile }), [index, patientFile]));
   // The guards' own decision, for the navigation, the menu and the layout's shortcuts alike.
   const canOpen = useMemo(() => patientRouteAccess(index, patientFile), [index, patientFile]);
   const href = (path: string) => generatePath([PATIENT_BASE, path].filter(Boolean).join('/'), { patientFileIndex: String(index) });
+  useLiveConnection();
+  const unread = useUnreadOfFile(patientFile.id);
+  const { t: inbox } = useTranslation(INBOX, { useSuspense: false });
+  // My Messenger carries the file's unread count (issue 20 §4); the count arrives after the navigation.
+  const badgeOf = (id: string) => (id === 'messages' && unread > 0
+    ? { text: formatNumber(language, unread), label: inbox('inbox.badge', { count: unread }) } : undefined);
   const nav: NavItem[] = [
     { key: 'home', label: t('nav.patient.home'), href: href(''), end: true },
-    ...patientScreens.filter((s) => s.navLabel && canOpen(href(s.path))).map((s) => ({ key: s.id, label: t(s.navLabel!), href: href(s.path) })),
+    ...patientScreens.filter((s) => s.navLabel && canOpen(href(s.path))).map((s) => ({ key: s.id, label: t(s.navLabel!), href: href(s.path), badge: badgeOf(s.id) })),
   ];
   const context = patientFileContext({ userId: me.id, activeFile: patientFile, professionalSide: false });
   return (

@@ -31,7 +31,16 @@ export function ShellFrame({ context, menu, nav, navLabel }: Props) {
         {nav && (
           <nav className={classes.nav} aria-label={navLabel} data-opened={opened || undefined}>
             {nav.map((item) => (
-              <NavLink key={item.key} to={item.href} end={item.end} onClick={close} className={classes.link}>{item.label}</NavLink>
+              <NavLink key={item.key} to={item.href} end={item.end} onClick={close} className={classes.link}>
+                {item.label}
+                {item.badge && (
+                  // The number is read out with its meaning ("3 unread messages"), not as a bare "3".
+                  <span className={classes.badge} data-testid={`nav-badge-${item.key}`}>
+                    <span aria-hidden>{item.badge.text}</span>
+                    <span className={classes.visuallyHidden}>{item.badge.label}</span>
+                  </span>
+                )}
+              </NavLink>
             ))}
           </nav>
         )}

@@ -12,6 +12,7 @@ import { IDENTITY } from '../../features/identity/texts.ts';
 import { PROTOCOLS } from '../../features/protocols/texts.ts';
 import { INDICATORS_TAB } from '../../features/indicators-tab/texts.ts';
 import { DOCUMENTS } from '../../features/documents/texts.ts';
+import { MESSAGES } from '../../features/messages/texts.ts';
 
 export const patientFileTabs = tabRegistry([
   {
@@ -98,5 +99,13 @@ export const patientFileTabs = tabRegistry([
     privileges: PRIVILEGE_SETS.patientData,
     order: 35,
     component: lazy(() => import('../../features/documents/documents-tab.tsx').then((m) => ({ default: m.DocumentsTab }))),
+  },
+  {
+    // The file's conversation with the patient and her caregivers, as she sees it in My Messenger (issue 20 §4); the professional's.
+    id: 'messages',
+    label: { key: 'messages.tab', namespace: MESSAGES },
+    privileges: PRIVILEGE_SETS.patientData,
+    order: 37,
+    component: lazy(() => import('../../features/messages/messages-tab.tsx').then((m) => ({ default: m.MessagesTab }))),
   },
 ]);

@@ -14,7 +14,7 @@ export const patientScreens: readonly Screen[] = [
   { id: 'patientHome', path: p.home.path, lazy: () => import('../../features/layout-screens/patient-home-page.tsx') },
   { id: 'myTasks', path: p.myTasks.path, onlyOpened: true, navLabel: 'nav.patient.myTasks', lazy: () => import('../../features/questionnaires/tasks/my-tasks-page.tsx') },
   { id: 'healthPathData', path: p.healthPathData.path, navLabel: 'nav.patient.myMonitoring', lazy: () => import('../../features/monitoring/health-path-data-page.tsx') },
-  { id: 'messages', path: p.messages.path, onlyOpened: true, navLabel: 'nav.patient.myMessenger' },
+  { id: 'messages', path: p.messages.path, onlyOpened: true, navLabel: 'nav.patient.myMessenger', lazy: () => import('../../features/messages/messages-page.tsx') },
   { id: 'documents', path: p.documents.path, navLabel: 'nav.patient.myDocuments', lazy: () => import('../../features/documents/my-documents-page.tsx') },
   { id: 'patientProfessionalDirectory', path: p.professionalDirectory.path, navLabel: 'nav.patient.myDirectory' },
   { id: 'healthPath', path: p.healthPath.path, onlyOpened: true, navLabel: 'nav.patient.mySchedule' },

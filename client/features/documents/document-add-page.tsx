@@ -23,7 +23,7 @@ import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAddDocument } from './api/documents.ts';
-import { useUploadQueue } from './api/upload-queue.ts';
+import { useUploadQueue } from '../../lib/api/upload-queue.ts';
 import { FileQueue } from './file-queue.tsx';
 import { DOCUMENTS } from './texts.ts';
 

@@ -7,7 +7,7 @@ import { Button, CloseButton, FileButton, Group, Paper, Progress, Stack, Text } 
 import { useTranslation } from 'react-i18next';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { formatNumber } from '../../lib/i18n/use-number.ts';
-import type { QueuedFile, useUploadQueue } from './api/upload-queue.ts';
+import type { QueuedFile, useUploadQueue } from '../../lib/api/upload-queue.ts';
 import { DOCUMENTS } from './texts.ts';
 
 const K = 'documents.add';

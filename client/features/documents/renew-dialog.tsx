@@ -13,7 +13,7 @@ import { CalendarDateInput, calendarDateOf } from '../../lib/dates/calendar-date
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useRenewPrescription } from './api/prescriptions.ts';
-import { useUploadQueue } from './api/upload-queue.ts';
+import { useUploadQueue } from '../../lib/api/upload-queue.ts';
 import { FileQueue } from './file-queue.tsx';
 import { DOCUMENTS } from './texts.ts';
 

@@ -11,6 +11,7 @@
  */
 import type { CallInput, ReplyOf, RouteContract } from '../../../schemas/api/contract.ts';
 import { pathOf } from '../../../schemas/api/contract.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../schemas/idempotency.ts';
 import { changesState, CSRF_HEADER, EXPIRES_HEADER, TIMEZONE_HEADER } from '../../../schemas/http.ts';
 import { ApiError } from './api-error.ts';
 import { apiHooks } from './api-hooks.ts';
@@ -25,6 +26,11 @@ export interface CallOptions {
    * XMLHttpRequest, the one browser API that reports an upload's progress (fetch does not).
    */
   onUploadProgress?(fraction: number): void;
+  /**
+   * One intended write, sent again with each retry of it (schemas/idempotency.ts): the server
+   * answers the first result again instead of storing twice (a message sent twice after a lost answer).
+   */
+  idempotencyKey?: string;
 }
 
 type Query = Record<string, unknown> | undefined;
@@ -45,9 +51,9 @@ type Args<C extends RouteContract> = {} extends CallInput<C> ? [input?: CallInpu
 
 /** Calls the route of a contract; resolves with its success body (undefined for 204 and HEAD). */
 export async function call<const C extends RouteContract>(contract: C, ...[input]: Args<C>): Promise<ReplyOf<C>> {
-  const { params, query, body, signal, sendLanguage, onUploadProgress } = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown } & CallOptions;
+  const { params, query, body, signal, sendLanguage, onUploadProgress, idempotencyKey } = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown } & CallOptions;
   const path = pathOf(contract.url, params);
-  return (await send(contract.method, path, { query, body, signal, sendLanguage, onUploadProgress })) as ReplyOf<C>;
+  return (await send(contract.method, path, { query, body, signal, sendLanguage, onUploadProgress, idempotencyKey })) as ReplyOf<C>;
 }
 
 /**
@@ -60,6 +66,7 @@ async function send(method: string, path: string, request: { query?: Query; body
   const headers: Record<string, string> = { Accept: 'application/json', [TIMEZONE_HEADER]: browserTimeZone() };
   const token = currentCsrfToken();
   if (token && changesState(method, path)) headers[CSRF_HEADER] = token;
+  if (request.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = request.idempotencyKey;
   const multipart = request.body instanceof FormData;
   // FormData sets its own multipart Content-Type, with the boundary.
   if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';

@@ -167,3 +167,17 @@ export const indicatorsTabKeys = {
   valueTable: (patientFileId: Id, query: object) => ['patient_files', patientFileId, 'indicators-tab', 'value_table', query] as const,
   rules: (patientFileId: Id) => ['patient_files', patientFileId, 'indicators-tab', 'rules'] as const,
 };
+
+/**
+ * Secure messaging (issue 20 §4): a file's conversation (every page of it), the professional's
+ * conversations in an establishment (the dashboard block) and the caller's unread counts (the
+ * navigation, the patient home). A live `message.created` (client/lib/live) makes `all` stale.
+ */
+export const messageKeys = {
+  all: ['messages'] as const,
+  conversation: (patientFileId: Id) => ['messages', 'conversation', patientFileId] as const,
+  /** Every page of the professional's conversations, in any establishment: what reading a conversation makes stale. */
+  allConversations: () => ['messages', 'conversations'] as const,
+  conversations: (establishmentId: Id, query: object) => ['messages', 'conversations', establishmentId, query] as const,
+  unread: () => ['messages', 'unread'] as const,
+};

@@ -6,10 +6,14 @@
  *
  * On `alert.raised` (ids only, no patient data) the alerts queries and the dashboard's activity
  * block are made stale, so every open list and block refetches; then the listeners are called.
+ * On `message.created` (ids only) the conversations and unread counts are made stale: the open
+ * conversation, the navigation's badge and the dashboard block refetch; no listener is called
+ * (the listeners are the alert cue's). The patient area opens the connection for that alone.
  */
+import { useEffect } from 'react';
 import { eventRoutes } from '../../../schemas/api/events.ts';
 import type { AlertRaisedEvent } from '../../../schemas/telemonitoring.ts';
-import { activityKeys, alertKeys } from '../api/query-keys.ts';
+import { activityKeys, alertKeys, messageKeys } from '../api/query-keys.ts';
 import { queryClient } from '../query-client.ts';
 
 export type LiveListener = (event: AlertRaisedEvent) => void;
@@ -29,12 +33,17 @@ function onAlert(message: MessageEvent<string>) {
   for (const listener of listeners) listener(event);
 }
 
+function onMessage() {
+  void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+}
+
 /** Listens to the live events of this tab; answers the unsubscribe (the last one closes the connection). */
 export function subscribeLive(listener: LiveListener): () => void {
   listeners.add(listener);
   if (!source && typeof EventSource !== 'undefined') {
     source = new EventSource(eventRoutes.stream.url);
     source.addEventListener('alert.raised', onAlert);
+    source.addEventListener('message.created', onMessage);
   }
   return () => {
     listeners.delete(listener);
@@ -43,4 +52,9 @@ export function subscribeLive(listener: LiveListener): () => void {
       source = undefined;
     }
   };
+}
+
+/** Keeps the live connection open while the calling component is shown, for the query invalidations alone (the patient area). */
+export function useLiveConnection() {
+  useEffect(() => subscribeLive(() => {}), []);
 }

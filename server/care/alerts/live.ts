@@ -1,6 +1,7 @@
 /**
- * Live alerts, process side: ONE LISTEN connection per care-API process, on two channels — the
- * alerts raiseAlerts() notifies (schemas/telemonitoring.ts ALERTS_CHANNEL) and the access notices
+ * Live alerts, process side: ONE LISTEN connection per care-API process, on three channels — the
+ * alerts raiseAlerts() notifies (schemas/telemonitoring.ts ALERTS_CHANNEL), the messages
+ * messageSent() notifies (schemas/messages.ts MESSAGES_CHANNEL) and the access notices
  * the database's triggers send when a session ends or a user's grants change (server/db/
  * access-notices.ts ACCESS_CHANNEL) — fanned out in-process to the open event streams
  * (server/care/events/). A NOTIFY sent in a transaction reaches every listening process at commit,
@@ -34,6 +35,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { ALERTS_CHANNEL, type AlertRaisedEvent } from '../../../schemas/telemonitoring.ts';
+import { MESSAGES_CHANNEL, type MessageCreatedEvent } from '../../../schemas/messages.ts';
 import { ACCESS_CHANNEL, parseAccessNotice } from '../../db/access-notices.ts';
 
 /** An open event stream, as the live plugin sees it. */
@@ -43,6 +45,8 @@ export interface LiveSubscriber {
   readonly userId: string;
   /** Every alert batch committed after the subscription, in commit order. */
   alert(event: AlertRaisedEvent): void;
+  /** Every message committed after the subscription (server/care/messages/sent.ts), in commit order with the rest. */
+  message(event: MessageCreatedEvent): void;
   /**
    * Called once, synchronously, when the stream must end: its session ended or its user's access
    * changed, the LISTEN connection it relied on was replaced, or the app closes.
@@ -67,7 +71,8 @@ declare module 'fastify' {
 
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
-const CHANNELS = [ALERTS_CHANNEL, ACCESS_CHANNEL] as const;
+// Messages on the same connection too: a message committed after a caregiver's removal arrives after its notice.
+const CHANNELS = [ALERTS_CHANNEL, MESSAGES_CHANNEL, ACCESS_CHANNEL] as const;
 
 /** A notification's payload as raiseAlerts wrote it; anything else is dropped. */
 function parseEvent(payload: string | undefined): AlertRaisedEvent | undefined {
@@ -75,6 +80,17 @@ function parseEvent(payload: string | undefined): AlertRaisedEvent | undefined {
   try {
     const event = JSON.parse(payload) as AlertRaisedEvent;
     return event?.type === 'alert.raised' && typeof event.serviceId === 'string' ? event : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A notification's payload as messageSent wrote it; anything else is dropped. */
+function parseMessageEvent(payload: string | undefined): MessageCreatedEvent | undefined {
+  if (!payload) return undefined;
+  try {
+    const event = JSON.parse(payload) as MessageCreatedEvent;
+    return event?.type === 'message.created' && typeof event.serviceId === 'string' && typeof event.patientFileId === 'string' ? event : undefined;
   } catch {
     return undefined;
   }
@@ -131,6 +147,9 @@ export default fp(async function liveAlerts(app: FastifyInstance) {
     if (channel === ALERTS_CHANNEL) {
       const event = parseEvent(payload);
       if (event) for (const subscriber of [...open.all]) subscriber.alert(event);
+    } else if (channel === MESSAGES_CHANNEL) {
+      const event = parseMessageEvent(payload);
+      if (event) for (const subscriber of [...open.all]) subscriber.message(event);
     } else if (channel === ACCESS_CHANNEL) {
       const notice = parseAccessNotice(payload);
       if (!notice) {

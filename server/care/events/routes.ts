@@ -4,8 +4,12 @@
  *
  * - Who gets what: an `alert.raised` event is forwarded only when its service is one whose files
  *   the caller opens as a professional (a patient-data privilege in the service or its whole
- *   establishment). A patient or a caregiver gets no event (their alerts are the team's). A
- *   service created after the stream opened is picked up at the next connection.
+ *   establishment). A patient or a caregiver gets no alert (their alerts are the team's). A
+ *   `message.created` event (a message in a file's conversation, server/care/messages/sent.ts)
+ *   goes to the same professionals, and to the file's patient and caregivers: the patient-side
+ *   files are read when the stream opens, after it subscribed, and a caregiver row changed
+ *   sends an access notice that ends the stream (migration 0029). A service or a file created
+ *   after the stream opened is picked up at the next connection.
  * - The right to listen, checked against the database as it is now, not as the gateway
  *   remembered it (issue 19): the stream subscribes, then reads its session (still there, within
  *   its absolute lifetime, no temporary password issued: 401 otherwise, which stops EventSource)
@@ -34,10 +38,11 @@ import type { FastifyInstance } from 'fastify';
 import { eventRoutes } from '../../../schemas/api/events.ts';
 import { EVENT_STREAM_TYPE, EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS } from '../../../schemas/events.ts';
 import type { AlertRaisedEvent } from '../../../schemas/telemonitoring.ts';
-import { sessions, users } from '../../db/schema.ts';
+import type { MessageCreatedEvent } from '../../../schemas/messages.ts';
+import { patientFiles, sessions, users } from '../../db/schema.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import { route } from '../../http/route.ts';
-import { currentProfessionalServiceIds } from '../access.ts';
+import { currentProfessionalServiceIds, patientSideFileScope } from '../access.ts';
 
 export default async function eventStreamRoutes(app: FastifyInstance) {
   route(app, eventRoutes.stream, async (request, reply) => {
@@ -49,10 +54,14 @@ export default async function eventStreamRoutes(app: FastifyInstance) {
     const write = (text: string) => { if (!stream.writableEnded) stream.write(text); };
     /** The services whose alerts are written; undefined until read, alerts wait in `early` meanwhile. */
     let forwarded: ReadonlySet<string> | undefined;
-    const early: AlertRaisedEvent[] = [];
-    const forward = (event: AlertRaisedEvent) => {
-      if (forwarded!.has(event.serviceId)) write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    /** The patient files the caller follows from the patient side (her own, as a caregiver): their messages are written too. */
+    let followed: ReadonlySet<string> = new Set();
+    const early: (AlertRaisedEvent | MessageCreatedEvent)[] = [];
+    const forward = (event: AlertRaisedEvent | MessageCreatedEvent) => {
+      const to = forwarded!.has(event.serviceId) || (event.type === 'message.created' && followed.has(event.patientFileId));
+      if (to) write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     };
+    const receive = (event: AlertRaisedEvent | MessageCreatedEvent) => { if (forwarded) forward(event); else early.push(event); };
     let heartbeat: NodeJS.Timeout | undefined;
     let expiry: NodeJS.Timeout | undefined;
     let unsubscribe = () => {};
@@ -70,11 +79,18 @@ export default async function eventStreamRoutes(app: FastifyInstance) {
     // change (its session cache) or signed them before it (split mode).
     unsubscribe = app.liveAlerts.subscribe({
       sessionIdHash, userId: care.userId, end,
-      alert: (event) => { if (forwarded) forward(event); else early.push(event); },
+      alert: receive,
+      message: receive,
     });
     let alive: boolean;
     try {
-      [alive, forwarded] = await Promise.all([sessionAlive(sessionIdHash), currentProfessionalServiceIds(care.db, care.userId)]);
+      let files: { id: string }[];
+      [alive, forwarded, files] = await Promise.all([
+        sessionAlive(sessionIdHash), currentProfessionalServiceIds(care.db, care.userId),
+        // Read after subscribing, as the memberships: a caregiver row changed later sends a notice that ends the stream.
+        care.db.select({ id: patientFiles.id }).from(patientFiles).where(patientSideFileScope(care.userId)),
+      ]);
+      followed = new Set(files.map((f) => f.id));
     } catch (err) {
       end();
       throw err;

@@ -65,7 +65,7 @@ const S = (path: string, extra: Partial<WalkRoute> = {}, href?: (r: WalkRecords,
 const B = (path: string): WalkRoute => ({ area: 'backOffice', pattern: `/s/0${path ? `/${path}` : ''}`, href: () => `/s/0${path ? `/${path}` : ''}` });
 
 /** The tabs of the patient file (client/app/patient-file-tabs/tabs.ts): `:currentTab?`. */
-export const PATIENT_FILE_TABS = ['summary', 'questionnaires', 'history', 'notes', 'caregivers', 'follow-up', 'conditions', 'identity', 'indicators', 'protocols', 'documents'];
+export const PATIENT_FILE_TABS = ['summary', 'questionnaires', 'history', 'notes', 'caregivers', 'follow-up', 'conditions', 'identity', 'indicators', 'protocols', 'documents', 'messages'];
 
 export const WALK_ROUTES: readonly WalkRoute[] = [
   fixed('common', '/context-selector'),

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client.ts';
 import { alertStatuses, chartDisplays, formTypes, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../../server/db/schema.ts';
-import { caregivers, documents, files, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileNotes, patientFiles, services } from '../../../server/db/schema.ts';
+import { caregivers, documents, files, messages, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileNotes, patientFiles, services } from '../../../server/db/schema.ts';
 import { raiseAlerts } from '../../../server/care/alerts/raise.ts';
 import { measures, nonObservanceRules } from '../../../server/db/schema.ts';
 import type { RecordKind } from '../../../schemas/api/record-id.ts';
@@ -88,6 +88,14 @@ export function worldBuilder(ctx: WorldContext) {
       visibleToPatient: true, visibleToCaregivers: true, source: 'professional', createdBy: await userIdOf(db, pro),
     }).returning({ id: documents.id });
     return { document: doc!.id };
+  }
+
+  /** A message of the file's conversation, from its professional (every caller of the world sees it). */
+  async function messageOf(fileId: string, pro: string) {
+    const [message] = await db.insert(messages).values({
+      patientFileId: fileId, authorId: await userIdOf(db, pro), authorRole: 'professional', text: 'Bonjour, comment allez-vous ?',
+    }).returning({ id: messages.id });
+    return { message: message!.id };
   }
 
   async function ruleOf(fileId: string, establishment: Establishment) {
@@ -189,6 +197,7 @@ export function worldBuilder(ctx: WorldContext) {
       service: serviceId, planned: { form: hf!, occurrence: first(hf!) }, ...await conditionOf(fileId, await establishmentIdOf(db, establishment)),
       ...await noteAndCaregiverOf(fileId, pro),
       ...await documentOf(fileId, pro),
+      ...await messageOf(fileId, pro),
       ...await identityOf(fileId, await establishmentIdOf(db, establishment), pro),
       ...await catalogueOf(await establishmentIdOf(db, establishment)),
       ...await chartDisplayOf(fileId, establishment),

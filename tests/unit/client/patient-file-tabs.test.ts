@@ -17,7 +17,8 @@ describe('patient-file tabs', () => {
     expect(patientFileTabs.first.id).toBe('summary');
     expect(patientFileTabs.find(undefined)?.id).toBe('summary');
     expect(patientFileTabs.find('questionnaires')?.id).toBe('questionnaires');
-    expect(patientFileTabs.find('messages')).toBeUndefined();
+    expect(patientFileTabs.find('messages')?.id).toBe('messages');
+    expect(patientFileTabs.find('appointments')).toBeUndefined();
   });
 
   it('orders by `order`, whatever the order of the entries', () => {

@@ -1,13 +1,13 @@
 /**
- * The files a person attaches to a new document (spec 001 §7 "Uploaded file"): each is sent as
- * soon as it is chosen, several at once, and goes idle → uploading (with its progress) →
+ * The files a person attaches to a new document or a message (spec 001 §7 "Uploaded file"):
+ * each is sent as soon as it is chosen, several at once, and goes idle → uploading (with its progress) →
  * uploaded, or failed: a failed file stays in the queue with its reason and is sent again by
  * retry. Removing a file aborts its upload. Uploads go through the files contract: prepare, then
  * the bytes (multipart), the answer's id being what the document then takes.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fileRoutes } from '../../../../schemas/api/files.ts';
-import { call } from '../../../lib/api/client.ts';
+import { fileRoutes } from '../../../schemas/api/files.ts';
+import { call } from './client.ts';
 
 export type UploadState = 'idle' | 'uploading' | 'uploaded' | 'failed';
 
