@@ -10,6 +10,7 @@ import {
 } from '../form-api.ts';
 import { layoutSavedSchema, layoutStatusSchema, layoutVersionListSchema } from '../layout-api.ts';
 import { layoutBaseSchema } from '../layout.ts';
+import { conversationSchema, messageSchema } from '../messages.ts';
 import { meSchema, patientFileSummarySchema, privilegeEntrySchema } from '../me.ts';
 import { patientFileRowSchema } from '../patient-file-search.ts';
 import { patientProfileSchema } from '../patient-profile.ts';
@@ -38,4 +39,6 @@ export const COMPONENTS: Record<string, object> = {
   LayoutStatus: layoutStatusSchema,
   RuntimeConfig: runtimeConfigSchema,
   PatientProfile: patientProfileSchema,
+  Message: messageSchema,
+  Conversation: conversationSchema,
 };
