@@ -55,6 +55,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           exclude: [...configDefaults.exclude],
           fileParallelism: true,
+          setupFiles: ['tests/unit/setup-dom.ts'],
           // @rjsf/mantine's ESM imports 'dayjs/plugin/…' without an extension, which Node refuses:
           // Vite transforms it instead (component tests of the forms stack).
           server: { deps: { inline: ['@rjsf/mantine'] } },
