@@ -23,7 +23,9 @@ describe('demo messages', () => {
     const db = gw.db.database.db;
     const [fileId] = await patientFileIdsOf(db, 'patient.open');
     const patient = await login(gw.app, demoEmail('patient.open'));
-    const page = (await patient.agent.get(`/api/patient_files/${fileId}/messages`)).body as MessagePage;
+    const res = await patient.agent.get(`/api/patient_files/${fileId}/messages`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const page = res.body as MessagePage;
     expect(page.readOnly).toBe(false);
     expect(new Set(page.data.map((m) => m.author.role))).toEqual(new Set(['patient', 'caregiver', 'professional']));
     const image = page.data.find((m) => m.attachment?.kind === 'image')!;
