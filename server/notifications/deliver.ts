@@ -27,8 +27,10 @@ export async function deliver(db: Db, services: NotificationServices, deliveryId
   // Sent already (a job run twice): never twice.
   if (!row || row.delivery.state === 'sent') return 'skipped';
   await db.update(notificationDeliveries).set({ attempts: sql`${notificationDeliveries.attempts} + 1` }).where(eq(notificationDeliveries.id, deliveryId));
+  // A delivery sent after failures keeps its last error: the record says it was retried, and why.
   const record = (state: 'sent' | 'failed', lastError: string | null) => db.update(notificationDeliveries)
-    .set({ state, lastError, ...(state === 'sent' ? { sentAt: now() } : {}) }).where(eq(notificationDeliveries.id, deliveryId));
+    .set(state === 'sent' ? { state, sentAt: now(), ...(lastError ? { lastError } : {}) } : { state, lastError })
+    .where(eq(notificationDeliveries.id, deliveryId));
   const message = messageFor(row.type as NotificationType, row.language, services.publicUrl);
 
   if (row.delivery.channel === 'EMAIL') {
@@ -77,4 +79,8 @@ export async function deliver(db: Db, services: NotificationServices, deliveryId
   return 'failed';
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/** The error's message and its cause's (fetch says "fetch failed", its cause says why). */
+const errorText = (error: unknown): string => {
+  const text = error instanceof Error ? error.message + (error.cause instanceof Error ? `: ${error.cause.message}` : '') : String(error);
+  return text.slice(0, 500);
+};
