@@ -12,7 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interventionLevels, notificationDeliveries, notifications, patientFiles, personInterventionLevels, services, users } from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../server/notifications/mail-catcher.ts';
+import Fastify from 'fastify';
+import { devMailRoutes, startMailCatcher, type CaughtMail, type MailCatcher } from '../../server/notifications/mail-catcher.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { userIdOf } from '../helpers/demo-data.ts';
 import { newPatientFile } from '../helpers/questionnaires.ts';
@@ -318,5 +319,25 @@ describe('other events', () => {
     // No level: no one is called.
     const none = await db.transaction((tx) => raiseAlerts(tx, { id: file, serviceId }, { source: 'MEASURES' }, [{ kind: 'THRESHOLD', crossing: {} }], new Date()));
     expect(await db.select().from(notifications).where(sql`${notifications.subject}->>'alertBatchId' = ${none!.batchId}`)).toHaveLength(0);
+  });
+});
+
+describe('the mail catcher of npm start', () => {
+  it('lists what it received at /dev/mail, newest first, escaped', async () => {
+    const app = Fastify();
+    devMailRoutes(app, mail);
+    try {
+      const before = mail.messages.length;
+      expect(before).toBeGreaterThan(0);
+      const page = await app.inject({ method: 'GET', url: '/dev/mail' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain(`${before} message(s)`);
+      expect(page.body).toContain(mail.messages.at(-1)!.subject);
+      const json = await app.inject({ method: 'GET', url: '/dev/mail/messages.json' });
+      expect(json.json()[0].subject).toBe(mail.messages.at(-1)!.subject);
+    } finally {
+      await app.close();
+    }
   });
 });
