@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notificationDeliveries, notifications, pushSubscriptions, users } from '../db/schema.ts';
-import type { NotificationType } from '../../schemas/notifications.ts';
+import type { NotificationType, PushPayload } from '../../schemas/notifications.ts';
 import { messageFor } from './messages.ts';
 import { PushGone, sendPush } from './push.ts';
 import type { NotificationServices } from './service.ts';
@@ -55,7 +55,9 @@ export async function deliver(db: Db, services: NotificationServices, deliveryId
   }
   const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, row.userId));
   // What the service worker shows: the same words as the e-mail, no patient data.
-  const payload = JSON.stringify({ notificationId: row.notificationId, type: row.type, title: message.subject, body: message.sentence, url: '/' });
+  const payload = JSON.stringify({
+    notificationId: row.notificationId, type: row.type as NotificationType, title: message.subject, body: message.sentence, url: '/',
+  } satisfies PushPayload);
   let sent = 0;
   let retryable: unknown;
   for (const target of targets) {
