@@ -10,13 +10,15 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interventionLevels, notificationDeliveries, notifications, patientFiles, personInterventionLevels, services, users } from '../../server/db/schema.ts';
+import {
+  formOccurrences, interventionLevels, notificationDeliveries, notifications, patientFileForms, patientFiles, personInterventionLevels, services, users,
+} from '../../server/db/schema.ts';
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import Fastify from 'fastify';
 import { devMailRoutes, startMailCatcher, type MailCatcher } from '../../server/notifications/mail-catcher.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { userIdOf } from '../helpers/demo-data.ts';
-import { newPatientFile } from '../helpers/questionnaires.ts';
+import { formIdOf, newPatientFile } from '../helpers/questionnaires.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
@@ -317,6 +319,23 @@ describe('other events', () => {
     // No level: no one is called.
     const none = await db.transaction((tx) => raiseAlerts(tx, { id: file, serviceId }, { source: 'MEASURES' }, [{ kind: 'THRESHOLD', crossing: {} }], new Date()));
     expect(await db.select().from(notifications).where(sql`${notifications.subject}->>'alertBatchId' = ${none!.batchId}`)).toHaveLength(0);
+  });
+});
+
+describe('a questionnaire late', () => {
+  it('its non-compliance alert tells the patient, about the occurrence', async () => {
+    // An occurrence of a planned questionnaire, made as the questionnaire screens make them.
+    const file = await newPatientFile(db);
+    const [serviceRow] = await db.select({ serviceId: patientFiles.serviceId }).from(patientFiles).where(eq(patientFiles.id, file));
+    const formId = await formIdOf(db, 'chu-azur', 'HF-DAILY');
+    const at = new Date();
+    const [assignment] = await db.insert(patientFileForms).values({ patientFileId: file, formId, assignedAt: at }).returning({ id: patientFileForms.id });
+    const [occurrence] = await db.insert(formOccurrences).values({ patientFileFormId: assignment!.id, startAt: at, endAt: at, limitAt: at }).returning({ id: formOccurrences.id });
+    await db.transaction((tx) => raiseAlerts(tx, { id: file, serviceId: serviceRow!.serviceId }, { source: 'NON_COMPLIANCE' },
+      [{ kind: 'NON_COMPLIANCE_FORM', patientFileFormId: assignment!.id, occurrenceId: occurrence!.id, crossing: {} }], at));
+    const rows = await db.select().from(notifications).where(and(eq(notifications.type, 'QUESTIONNAIRE_LATE'), sql`${notifications.subject}->>'occurrenceId' = ${occurrence!.id}`));
+    expect(rows.map((r) => r.recipientId)).toEqual([await userIdOf(db, 'patient.open')]);
+    expect(rows[0]!.patientFileId).toBe(file);
   });
 });
 
