@@ -27,8 +27,9 @@ import * as formTypes from './form-types.ts';
 import * as documents from './documents.ts';
 import * as prescriptions from './prescriptions.ts';
 import * as messages from './messages.ts';
+import * as notifications from './notifications.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts, activities, inactiveThresholds, formTypes, documents, prescriptions, messages].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts, activities, inactiveThresholds, formTypes, documents, prescriptions, messages, notifications].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

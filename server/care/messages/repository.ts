@@ -153,7 +153,7 @@ export function messagesRepository(care: CareContext) {
         if (upload && !(await attachFile(tx, upload.id, { kind: 'message', id: row!.id, patientFileId: file.id }))) {
           throw new AppError(404, 'not_found', {}, 'body.fileId');
         }
-        await messageSent(tx, { patientFileId: file.id, messageId: row!.id, serviceId: file.serviceId, authorId: userId });
+        await messageSent(tx, { patientFileId: file.id, messageId: row!.id, serviceId: file.serviceId, authorId: userId, authorRole: file.as, at: row!.createdAt });
         return row!.id;
       });
       return toMessage(await one(file, id), userId);
