@@ -167,3 +167,14 @@ export const indicatorsTabKeys = {
   valueTable: (patientFileId: Id, query: object) => ['patient_files', patientFileId, 'indicators-tab', 'value_table', query] as const,
   rules: (patientFileId: Id) => ['patient_files', patientFileId, 'indicators-tab', 'rules'] as const,
 };
+
+/**
+ * The caller's notifications (issue 20 §5): the bell's unread count, the pages of the list, the
+ * preferences of the notifications manager. A live alert and a read mark make `all` stale.
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unreadCount: () => ['notifications', 'unread-count'] as const,
+  list: () => ['notifications', 'list'] as const,
+  preferences: () => ['notification-preferences'] as const,
+};

@@ -4,12 +4,13 @@
  * consumer shares it. EventSource reconnects by itself after a drop (the server's `retry:`
  * hint); a 401 at reconnection (session over) ends it for good, as EventSource does.
  *
- * On `alert.raised` (ids only, no patient data) the alerts queries and the dashboard's activity
- * block are made stale, so every open list and block refetches; then the listeners are called.
+ * On `alert.raised` (ids only, no patient data) the alerts queries, the dashboard's activity
+ * block and the notifications (the bell's count: an alert notifies the team) are made stale, so
+ * every open list and block refetches; then the listeners are called.
  */
 import { eventRoutes } from '../../../schemas/api/events.ts';
 import type { AlertRaisedEvent } from '../../../schemas/telemonitoring.ts';
-import { activityKeys, alertKeys } from '../api/query-keys.ts';
+import { activityKeys, alertKeys, notificationKeys } from '../api/query-keys.ts';
 import { queryClient } from '../query-client.ts';
 
 export type LiveListener = (event: AlertRaisedEvent) => void;
@@ -26,6 +27,7 @@ function onAlert(message: MessageEvent<string>) {
   }
   void queryClient.invalidateQueries({ queryKey: alertKeys.all });
   void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   for (const listener of listeners) listener(event);
 }
 

@@ -1,0 +1,43 @@
+/**
+ * The bell in the header of every area (issue 20 §5): the caller's unread count on a badge, the
+ * button's name saying it in words ("3 unread notifications", plural-aware), and the list in a
+ * popover. Like the user menu, the list (Popover, its texts) is a chunk of its own, fetched when
+ * the pointer or the focus reaches the bell: the first screens carry only the button and the
+ * count's query.
+ */
+import { ActionIcon } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUnreadCount } from '../api/notifications.ts';
+import { BellIcon } from './bell-icon.tsx';
+import classes from './bell.module.css';
+
+const load = () => import('./notification-popover.tsx');
+const NotificationPopover = lazy(load);
+
+/** More than this shows "99+" on the badge; the button's name keeps the exact number. */
+const BADGE_MAX = 99;
+
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const count = useUnreadCount().data?.unreadCount ?? 0;
+  const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = (
+    <ActionIcon
+      variant="subtle" color="gray" size="lg" className={classes.bell}
+      aria-label={t('bell.label', { count })} aria-haspopup="dialog" aria-expanded={opened} data-testid="notification-bell" data-count={count}
+      onPointerEnter={() => void load()} onFocus={() => void load()}
+      onClick={() => { setUsed(true); setOpened((o) => !o); }}
+    >
+      <BellIcon />
+      {count > 0 && <span className={classes.count} aria-hidden="true" data-testid="notification-count">{count > BADGE_MAX ? `${BADGE_MAX}+` : count}</span>}
+    </ActionIcon>
+  );
+  if (!used) return button;
+  return (
+    <Suspense fallback={button}>
+      <NotificationPopover opened={opened} onChange={setOpened} unread={count}>{button}</NotificationPopover>
+    </Suspense>
+  );
+}

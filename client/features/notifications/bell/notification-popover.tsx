@@ -1,0 +1,61 @@
+/**
+ * The bell's list in a popover (as wide as the screen allows: 390 px phones get the whole width
+ * less a margin): the caller's notifications newest first, 15 at a time with "More", "Mark all
+ * read" while some are unread. Following one marks it read and closes the list.
+ */
+import { Alert, Button, Group, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../lib/ui/query-state.tsx';
+import { useMarkAllRead, useMarkRead, useNotificationList } from '../api/notifications.ts';
+import { NOTIFICATIONS } from '../texts.ts';
+import { NotificationItem } from './notification-item.tsx';
+
+interface Props { opened: boolean; onChange(opened: boolean): void; unread: number; children: ReactElement }
+
+export default function NotificationPopover({ opened, onChange, unread, children }: Props) {
+  return (
+    <Popover opened={opened} onChange={onChange} position="bottom-end" width="min(400px, calc(100vw - 16px))" shadow="md" withinPortal trapFocus returnFocus>
+      <Popover.Target>{children}</Popover.Target>
+      <Popover.Dropdown p={0} data-testid="notification-list">
+        {opened && <NotificationList unread={unread} onFollow={() => onChange(false)} />}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function NotificationList({ unread, onFollow }: { unread: number; onFollow(): void }) {
+  const { t } = useTranslation(NOTIFICATIONS);
+  const list = useNotificationList();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  return (
+    <Stack gap={0} role="dialog" aria-label={t('notifications.title')}>
+      <Group justify="space-between" wrap="nowrap" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Title order={2} size="h5">{t('notifications.title')}</Title>
+        <Button variant="subtle" size="compact-sm" disabled={unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate()} data-testid="notification-mark-all">
+          {t('notifications.markAllRead')}
+        </Button>
+      </Group>
+      {(markAll.isError || markRead.isError) && <Alert color="negative" variant="light" m="sm" role="alert">{t('notifications.markFailed')}</Alert>}
+      <ScrollArea.Autosize mah="min(70vh, 520px)" type="auto">
+        <QueryState query={list} empty={<Text c="dimmed" p="md">{t('notifications.empty')}</Text>} isEmpty={(data) => data.pages[0]!.totalItems === 0} loadingLabel={t('notifications.loading')}>
+          {(data) => (
+            <>
+              <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {data.pages.flatMap((page) => page.data).map((n) => (
+                  <NotificationItem key={n.id} notification={n} onFollow={() => { if (!n.readAt) markRead.mutate(n.id); onFollow(); }} />
+                ))}
+              </ul>
+              {list.hasNextPage && (
+                <Group justify="center" p="sm">
+                  <Button variant="default" size="compact-sm" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} data-testid="notification-more">{t('notifications.more')}</Button>
+                </Group>
+              )}
+            </>
+          )}
+        </QueryState>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
