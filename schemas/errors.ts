@@ -151,6 +151,13 @@ export const ERROR_CODES = {
   document_entered_in_error: { status: 409 },
   /** The document is a link: there are no bytes to view or download. */
   document_has_no_file: { status: 404 },
+  // Notifications (server/notifications/)
+  /** A preference names a type that is not in NOTIFICATION_TYPES. */
+  notification_type_unknown: { status: 400 },
+  /** A preference names a channel that is not IN_APP, EMAIL or PUSH. */
+  notification_channel_unknown: { status: 400 },
+  /** A push subscription's endpoint is not an https address (http only on this machine, in development). */
+  push_endpoint_invalid: { status: 400 },
   // Prescriptions (server/care/prescriptions/)
   /** Only a document of a prescription type is renewed. */
   not_a_prescription: { status: 409 },

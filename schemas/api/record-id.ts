@@ -25,6 +25,8 @@ export const RECORD_KINDS = [
   'indicatorType', 'unit', 'indicator', 'alertStatus', 'interventionLevel', 'protocol',
   // The establishment's questionnaire catalogue.
   'formType',
+  // The caller's own in-app notifications.
+  'notification',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -818,3 +818,58 @@ export const indicatorValuesTableSettings = pgTable('indicator_values_table_sett
   updatedBy: uuid('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * In-app notifications (issue 20 §5, server/notifications/): one row per recipient and event, the
+ * records it is about in `subject` (schemas/notifications.ts), read or not. The list and the
+ * unread count read them newest first per recipient.
+ */
+export const notifications = pgTable('notifications', {
+  id: id(),
+  recipientId: uuid('recipient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  patientFileId: uuid('patient_file_id').references(() => patientFiles.id, { onDelete: 'cascade' }),
+  subject: jsonb('subject').$type<Record<string, string>>().notNull().default({}),
+  createdAt: createdAt(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+}, (t) => [
+  index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+  index('notifications_recipient_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
+]);
+
+/** What a user chose for a type on a channel; absent: the default of schemas/notifications.ts. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  channel: text('channel').notNull(),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.type, t.channel] })]);
+
+/** A browser's web push subscription (PushSubscription.toJSON()); an endpoint is one browser, kept once. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+  index('push_subscriptions_user_idx').on(t.userId),
+]);
+
+/**
+ * One row per notification × sending channel (EMAIL, PUSH): queued when the job is enqueued,
+ * then sent or failed with the attempts made and the last error (a record of each delivery).
+ */
+export const notificationDeliveries = pgTable('notification_deliveries', {
+  id: id(),
+  notificationId: uuid('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+  channel: text('channel', { enum: ['EMAIL', 'PUSH'] }).notNull(),
+  state: text('state', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('notification_deliveries_notification_channel_idx').on(t.notificationId, t.channel)]);

@@ -74,21 +74,25 @@ beforeAll(async () => {
   for (const local of ['patient.open', 'caregiver', 'prescriber', 'operator', 'superadmin', 'admin.establishment', 'admin', 'patient.multi', 'pro.two']) {
     browsers.set(local, await login(gw.app, demoEmail(local)));
   }
-  const { newFile, world } = worldBuilder({ db, now: gw.clock.now, browsers });
+  const { newFile, world, notificationOf } = worldBuilder({ db, now: gw.clock.now, browsers });
 
   // The callers' own world: patient.open's file in Cardiologie at CHU Azur, followed by the caregiver,
   // in the scope of the Cardiologie prescriber and of the CHU Azur operator. Each caller uploads a file of their own.
   const mine = await world(await newFile('patient.open', 'chu-azur', 'Cardiologie', ['caregiver']), 'chu-azur', 'prescriber', 'patient.open');
   theirs.cardiology = mine;
   for (const local of ['patient.open', 'caregiver', 'prescriber', 'operator', 'superadmin', 'admin']) {
-    own.set(local, { ...mine, upload: await uploadFile(browsers.get(local)!, PNG, 'mine.png', MIME.png) });
+    // A notification is its recipient's alone: each caller marks their own.
+    own.set(local, { ...mine, upload: await uploadFile(browsers.get(local)!, PNG, 'mine.png', MIME.png), notification: await notificationOf(local) });
   }
   // Someone else's: patient.multi in another service of CHU Azur, and at Clinique des Tilleuls.
   theirs.anotherService = await world(await newFile('patient.multi', 'chu-azur', 'Chirurgie orthopédique'), 'chu-azur', 'operator', 'patient.multi');
   const [tilleulsFile] = await patientFileIdsOf(db, 'patient.multi');
   theirs.anotherEstablishment = await world(tilleulsFile!, 'clinique-des-tilleuls', 'pro.two', 'patient.multi');
   // The establishment admin of Clinique des Tilleuls calls with that establishment's records.
-  own.set('admin.establishment', { ...theirs.anotherEstablishment, upload: await uploadFile(browsers.get('admin.establishment')!, PNG, 'mine.png', MIME.png) });
+  own.set('admin.establishment', {
+    ...theirs.anotherEstablishment, upload: await uploadFile(browsers.get('admin.establishment')!, PNG, 'mine.png', MIME.png),
+    notification: await notificationOf('admin.establishment'),
+  });
   expect(await db.select().from(formOccurrences).innerJoin(patientFileForms, eq(patientFileForms.id, formOccurrences.patientFileFormId))
     .where(eq(patientFileForms.patientFileId, tilleulsFile!))).not.toHaveLength(0);
 });

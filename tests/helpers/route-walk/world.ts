@@ -11,7 +11,7 @@ import type { Db } from '../../../server/db/client.ts';
 import { alertStatuses, chartDisplays, formTypes, indicatorBoundaries, referenceValues, indicators, indicatorTypes, interventionLevels, units } from '../../../server/db/schema.ts';
 import { caregivers, documents, files, identityDocuments, identityDocumentTypes, users, pathologies, patientConditions, patientFileNotes, patientFiles, services } from '../../../server/db/schema.ts';
 import { raiseAlerts } from '../../../server/care/alerts/raise.ts';
-import { measures, nonObservanceRules } from '../../../server/db/schema.ts';
+import { measures, nonObservanceRules, notifications } from '../../../server/db/schema.ts';
 import type { RecordKind } from '../../../schemas/api/record-id.ts';
 import type { Browser } from '../app.ts';
 import { establishmentIdOf, userIdOf } from '../demo-data.ts';
@@ -162,6 +162,13 @@ export function worldBuilder(ctx: WorldContext) {
     return { protocol: protocol!.id, fileProtocol: res.body.fileProtocol.id as string };
   }
 
+  /** An in-app notification of `local` about the file: notifications are their recipient's alone. */
+  async function notificationOf(local: string, fileId: string | null = null) {
+    const [row] = await db.insert(notifications).values({ recipientId: await userIdOf(db, local), type: 'NEW_DOCUMENT', patientFileId: fileId })
+      .returning({ id: notifications.id });
+    return row!.id;
+  }
+
   const c = (local: string) => calls(browsers.get(local)!);
   const ok = async <T extends { status: number; text: string }>(res: PromiseLike<T>, status = 200) => {
     const r = await res;
@@ -197,8 +204,9 @@ export function worldBuilder(ctx: WorldContext) {
       ...await measureOf(fileId, establishment, patient),
       ...await thresholdsOf(fileId, establishment),
       ...await protocolOf(fileId, await establishmentIdOf(db, establishment), pro),
+      notification: await notificationOf(patient, fileId),
     };
   }
 
-  return { newFile, world };
+  return { newFile, world, notificationOf };
 }
