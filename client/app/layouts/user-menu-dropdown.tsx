@@ -1,10 +1,11 @@
 /**
  * The user's menu (spec 000 §2 profile area). In the patient area it has every profile entry;
  * elsewhere the entries that apply to any user. Entries whose screen a later issue builds open
- * a 'not available yet' notice.
+ * a 'not available yet' notice. The notifications manager is for patients and professionals
+ * (administrators receive none); its dialog loads when opened.
  */
 import { Button, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AboutModal } from '../../features/about/about-modal.tsx';
@@ -21,7 +22,8 @@ import { TruncatedText } from '../../lib/ui/truncated-text.tsx';
 
 export interface PatientMenuContext { index: number }
 
-const PATIENT_NOT_BUILT = ['menu.myInformation', 'menu.myCaregivers', 'menu.changePassword', 'menu.notificationsManager'];
+const PATIENT_NOT_BUILT = ['menu.myInformation', 'menu.myCaregivers', 'menu.changePassword'];
+const NotificationsManagerModal = lazy(() => import('../../features/notifications/manager/notifications-manager-modal.tsx'));
 const HELP = ['menu.onlineHelp', 'menu.userManual', 'menu.legalMentions', 'menu.endUserAgreement'];
 
 export interface UserMenuProps { patient?: PatientMenuContext; darkOnly?: boolean }
@@ -29,11 +31,13 @@ export interface UserMenuProps { patient?: PatientMenuContext; darkOnly?: boolea
 /** Loaded on the first use of the menu button (see user-menu.tsx), opened at once. */
 export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenuProps) {
   const { t } = useTranslation();
-  const { me, patientFiles, structures } = useSessionData();
+  const { me, kind, patientFiles, structures } = useSessionData();
   const canOpen = useCanOpen();
   const [notice, setNotice] = useState<string>();
   const [timeZoneOpened, setTimeZoneOpened] = useState(false);
   const [aboutOpened, setAboutOpened] = useState(false);
+  const [managerOpened, setManagerOpened] = useState(false);
+  const notificationsManager = <Menu.Item onClick={() => setManagerOpened(true)} data-testid="menu-notifications-manager">{t('menu.notificationsManager')}</Menu.Item>;
   const several = patientFiles.length + structures.length > 1;
   const name = `${me.usedFirstName ?? me.firstName} ${me.usedName ?? me.lastName}`;
   return (
@@ -47,12 +51,14 @@ export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenu
             <>
               <Menu.Item component={Link} to={paths.patient.profile.getHref({ patientFileIndex: patient.index })}>{t('menu.editProfile')}</Menu.Item>
               {PATIENT_NOT_BUILT.map((key) => <Menu.Item key={key} onClick={() => setNotice(key)}>{t(key)}</Menu.Item>)}
+              {notificationsManager}
               {canOpen(paths.patient.iot.getHref({ patientFileIndex: patient.index })) && <Menu.Item component={Link} to={paths.patient.iot.getHref({ patientFileIndex: patient.index })}>{t('menu.connectedDevices')}</Menu.Item>}
               <Menu.Divider />
             </>
           )}
           {several && <Menu.Item component={Link} to={paths.contextSelector.getHref()}>{t('menu.changeContext')}</Menu.Item>}
           {!patient && <Menu.Item onClick={() => setNotice('menu.changePassword')}>{t('menu.changePassword')}</Menu.Item>}
+          {!patient && kind !== 'admin' && notificationsManager}
           <LanguageMenuItems saveOnAccount />
           <Menu.Divider />
           <Menu.Item onClick={() => setTimeZoneOpened(true)}>{t('menu.timeZone')}</Menu.Item>
@@ -68,6 +74,7 @@ export default function UserMenuDropdown({ patient, darkOnly = false }: UserMenu
       <NotAvailableModal titleKey={notice} onClose={() => setNotice(undefined)} />
       {timeZoneOpened && <TimeZoneModal opened current={me.selectedTimezone} onClose={() => setTimeZoneOpened(false)} />}
       <AboutModal opened={aboutOpened} onClose={() => setAboutOpened(false)} />
+      {managerOpened && <Suspense fallback={null}><NotificationsManagerModal opened onClose={() => setManagerOpened(false)} /></Suspense>}
     </>
   );
 }

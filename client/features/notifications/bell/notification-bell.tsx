@@ -3,11 +3,13 @@
  * button's name saying it in words ("3 unread notifications", plural-aware), and the list in a
  * popover. Like the user menu, the list (Popover, its texts) is a chunk of its own, fetched when
  * the pointer or the focus reaches the bell: the first screens carry only the button and the
- * count's query.
+ * count's query. When the count goes up while the tab is open, a notice says so (5000 ms, as
+ * every notice: lib/notify.ts).
  */
 import { ActionIcon } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify.ts';
 import { useUnreadCount } from '../api/notifications.ts';
 import { BellIcon } from './bell-icon.tsx';
 import classes from './bell.module.css';
@@ -23,6 +25,7 @@ export function NotificationBell() {
   const count = useUnreadCount().data?.unreadCount ?? 0;
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
+  useNewNotificationsNotice(count);
   const button = (
     <ActionIcon
       variant="subtle" color="gray" size="lg" className={classes.bell}
@@ -40,4 +43,17 @@ export function NotificationBell() {
       <NotificationPopover opened={opened} onChange={setOpened} unread={count}>{button}</NotificationPopover>
     </Suspense>
   );
+}
+
+/** A notice when the count rises between two answers (not at the first one: that is the state on arrival). */
+function useNewNotificationsNotice(count: number) {
+  const { t } = useTranslation();
+  const previous = useRef<number>(undefined);
+  const { data } = useUnreadCount();
+  useEffect(() => {
+    if (!data) return;
+    const before = previous.current;
+    previous.current = count;
+    if (before !== undefined && count > before) void notify({ title: t('bell.new', { count: count - before }), message: t('bell.open'), color: 'info' });
+  }, [data, count, t]);
 }
