@@ -15,7 +15,7 @@ interface Props { opened: boolean; onChange(opened: boolean): void; unread: numb
 
 export default function NotificationPopover({ opened, onChange, unread, children }: Props) {
   return (
-    <Popover opened={opened} onChange={onChange} position="bottom-end" width="min(400px, calc(100vw - 16px))" shadow="md" withinPortal trapFocus returnFocus>
+    <Popover opened={opened} onChange={onChange} position="bottom-end" width="min(400px, calc(100vw - 16px))" shadow="md" withinPortal returnFocus>
       <Popover.Target>{children}</Popover.Target>
       <Popover.Dropdown p={0} data-testid="notification-list">
         {opened && <NotificationList unread={unread} onFollow={() => onChange(false)} />}
