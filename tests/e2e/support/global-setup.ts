@@ -7,7 +7,9 @@
  *   run of telemonitoring-journey.test.ts (Camille Martin's daily questionnaire and its alert);
  *   route-walk.test.ts (a free PHQ-9 response and a condition on Camille Martin's file, PHQ-9
  *   excluded and restored); documents.test.ts (documents added to Camille Martin's file and
- *   acknowledged); prescriptions.test.ts (prescriptions added to it and renewed).
+ *   acknowledged); prescriptions.test.ts (prescriptions added to it and renewed);
+ *   notifications.test.ts (documents added to it, the prescriber's notifications read and a
+ *   preference changed).
  *   Each used to start a gateway of its own.
  * (The session-expiry dialogs need no gateway of their own: expiry.test.ts moves the browser's
  * clock instead of shortening the sessions.) A file whose changes would collide with another's
