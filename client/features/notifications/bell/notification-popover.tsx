@@ -1,7 +1,9 @@
 /**
  * The bell's list in a popover (as wide as the screen allows: 390 px phones get the whole width
  * less a margin): the caller's notifications newest first, 15 at a time with "More", "Mark all
- * read" while some are unread. Following one marks it read and closes the list.
+ * read" while some are unread. Following one marks it read and closes the list. The list is a
+ * dialog named "Notifications" (the bell says how many are unread), not trapping the focus:
+ * Escape or a click elsewhere closes it, and the focus returns to the bell.
  */
 import { Alert, Button, Group, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
@@ -15,7 +17,7 @@ interface Props { opened: boolean; onChange(opened: boolean): void; unread: numb
 
 export default function NotificationPopover({ opened, onChange, unread, children }: Props) {
   return (
-    <Popover opened={opened} onChange={onChange} position="bottom-end" width="min(400px, calc(100vw - 16px))" shadow="md" withinPortal returnFocus>
+    <Popover opened={opened} onChange={onChange} position="bottom-end" width="min(400px, calc(100vw - 16px))" shadow="md" withinPortal returnFocus withRoles={false}>
       <Popover.Target>{children}</Popover.Target>
       <Popover.Dropdown p={0} data-testid="notification-list">
         {opened && <NotificationList unread={unread} onFollow={() => onChange(false)} />}
