@@ -6,7 +6,8 @@
  * fetch: pages load from the network as without it. Served from client/public as is (Vite copies
  * it to the build's root), at the site's root so that its scope is the whole application.
  *
- * The payload is JSON: { title, body, url, tag, lang, dir }; anything missing falls back.
+ * The payload is JSON: { title, body, url, notificationId, tag, lang, dir }; anything missing falls
+ * back. The same notification pushed twice replaces itself (tag).
  */
 self.addEventListener('install', () => { self.skipWaiting(); });
 self.addEventListener('activate', (event) => { event.waitUntil(self.clients.claim()); });
@@ -19,7 +20,7 @@ self.addEventListener('push', (event) => {
   const title = typeof data.title === 'string' && data.title ? data.title : 'Télésuivi';
   event.waitUntil(self.registration.showNotification(title, {
     body: typeof data.body === 'string' ? data.body : '',
-    tag: typeof data.tag === 'string' ? data.tag : undefined,
+    tag: typeof data.tag === 'string' ? data.tag : typeof data.notificationId === 'string' ? data.notificationId : undefined,
     lang: typeof data.lang === 'string' ? data.lang : undefined,
     dir: data.dir === 'rtl' || data.dir === 'ltr' ? data.dir : 'auto',
     data: { url: typeof data.url === 'string' ? data.url : '/' },
