@@ -158,6 +158,8 @@ export const ERROR_CODES = {
   notification_channel_unknown: { status: 400 },
   /** A push subscription's endpoint is not an https address (http only on this machine, in development). */
   push_endpoint_invalid: { status: 400 },
+  /** Web push is off: no VAPID keys in production. */
+  push_not_configured: { status: 404 },
   // Prescriptions (server/care/prescriptions/)
   /** Only a document of a prescription type is renewed. */
   not_a_prescription: { status: 409 },

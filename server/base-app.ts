@@ -18,6 +18,7 @@ import openapi from './plugins/openapi.ts';
 import compression from './plugins/compression.ts';
 import provisioned from './plugins/provisioned.ts';
 import { decorateIdentityService } from './identity-service/configured.ts';
+import { decorateNotifications } from './notifications/service.ts';
 import { settleUnreadBody } from './http/unread-body.ts';
 
 export interface AppOptions {
@@ -71,5 +72,6 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   await app.register(storage, { config: config.storage });
   await app.register(provisioned, { dir: config.layoutsDir });
   decorateIdentityService(app, config.identityService);
+  decorateNotifications(app, config);
   return app;
 }

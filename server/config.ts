@@ -32,7 +32,19 @@ export interface Config {
   storage: { driver: 'database' } | { driver: 's3'; s3: S3StorageConfig };
   /** The national digital-identity service (server/identity-service/); demo mode may set `url` to its simulator's. */
   identityService: IdentityServiceConfig & { simulatorPort: number };
+  /** Notifications (server/notifications/): e-mail through SMTP, web push with VAPID keys. */
+  notifications: NotificationsConfig;
   startedAt: Date;
+}
+
+export interface NotificationsConfig {
+  /** Undefined: no SMTP server (demo mode starts a mail catcher and sets it). */
+  smtpUrl?: string;
+  mailFrom: string;
+  mailCatcherPort: number;
+  /** Both keys given; undefined: generated and kept in the database outside production, off in production. */
+  vapid?: { publicKey: string; privateKey: string };
+  vapidSubject: string;
 }
 
 /**
@@ -80,6 +92,9 @@ function productionProblems(e: Env, source: NodeJS.ProcessEnv, role: ProcessRole
   };
   secret('SESSION_SECRET', role === 'gateway');
   secret('IDENTITY_SIGNING_KEY', role === 'care-api' || e.CARE_API_URL !== undefined);
+  if (e.VAPID_PRIVATE_KEY !== undefined && isPublishedSecret(e.VAPID_PRIVATE_KEY)) {
+    problems.push(`VAPID_PRIVATE_KEY is a published default or placeholder: generate a pair of your own when APP_ENV=${e.APP_ENV}.`);
+  }
   if (e.STORAGE_DRIVER === 's3' && e.S3_SECRET_ACCESS_KEY !== undefined && isPublishedSecret(e.S3_SECRET_ACCESS_KEY)) {
     problems.push(`S3_SECRET_ACCESS_KEY is a published default or placeholder: set a secret of your own when APP_ENV=${e.APP_ENV}.`);
   }
@@ -137,6 +152,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new ConfigError('Invalid configuration: IDENTITY_SIGNING_KEY is required when CARE_API_URL is set (split mode).');
   }
   const storage = storageConfig(e);
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither).');
+  }
+  const mailFrom = e.MAIL_FROM as string;
   const production = PRODUCTION.test(e.APP_ENV as string);
   if (production) {
     const problems = productionProblems(e, source, role);
@@ -175,6 +194,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     brandingPattern: new RegExp(e.BRANDING_PATTERN as string),
     storage,
     identityService: { url: e.IDENTITY_SERVICE_URL, timeoutMs: e.IDENTITY_SERVICE_TIMEOUT_MS as number, simulatorPort: e.IDENTITY_SIMULATOR_PORT as number },
+    notifications: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom,
+      mailCatcherPort: e.MAIL_CATCHER_PORT as number,
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      // A push service writes to this address about the sender; the sender's own by default.
+      vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom}`,
+    },
     startedAt: new Date(),
   };
 }

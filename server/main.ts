@@ -14,10 +14,14 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { closeOnSignals, fail } from './process.ts';
 import jobs from './jobs/plugin.ts';
 import { startDemoIdentitySimulator } from './demo/identity-simulator.ts';
+import { devMailRoutes, startMailCatcher } from './notifications/mail-catcher.ts';
 
 const startedAt = performance.now();
 try {
-  const config = loadConfig();
+  let config = loadConfig();
+  // Outside production without SMTP_URL: a local mail catcher receives the notification e-mails, listed at /dev/mail.
+  const mailCatcher = !config.production && !config.notifications.smtpUrl ? await startMailCatcher(config.notifications.mailCatcherPort) : undefined;
+  if (mailCatcher) config = { ...config, notifications: { ...config.notifications, smtpUrl: mailCatcher.url } };
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   const demo = config.demoData ? await provisionDemo(database.db) : 'off';
   if (demo === 'provisioned' && config.production) {
@@ -27,6 +31,10 @@ try {
   const identitySimulator = await startDemoIdentitySimulator(config);
   const app = await buildGateway({ config, database });
   if (identitySimulator) app.addHook('onClose', () => identitySimulator.close());
+  if (mailCatcher) {
+    devMailRoutes(app, mailCatcher);
+    app.addHook('onClose', () => mailCatcher.close());
+  }
   // Scheduled jobs (pg-boss): automatic close of files past their end date.
   await app.register(jobs);
   // The gateway has synced the provisioned questionnaires: the demo patients get theirs.
@@ -56,6 +64,7 @@ try {
     lines.push('', `  Identity service: simulator at ${identitySimulator.url} (test identities in server/identity-service/test-identities.ts:`,
       '    DUPRÉ Hélène found, MARTIN Jean several matches, INCONNU Personne not found, PANNE Serveur service error, LENTEUR Paul slow)');
   }
+  if (mailCatcher) lines.push('', `  E-mails (mail catcher at ${mailCatcher.url}): ${url}/dev/mail`);
   console.log(lines.join('\n') + '\n');
 } catch (error) {
   if (error instanceof DataDirectoryLockedError || error instanceof ConfigError) fail(error.message);

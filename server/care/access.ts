@@ -37,7 +37,8 @@
 import { hasRole, PRIVILEGE_SETS, type Privilege } from '../../schemas/privileges.ts';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { caregivers, documents, establishmentMembers, establishments, patientFiles, serviceMembers, services } from '../db/schema.ts';
+import { arrayLiteral } from '../db/array-literal.ts';
+import { caregivers, documents, establishmentMembers, establishments, patientFiles, personInterventionLevels, serviceMembers, services } from '../db/schema.ts';
 
 export type { Privilege };
 
@@ -319,6 +320,40 @@ export const professionalOfService = (userId: string, serviceId: string): SQL =>
   exists (select 1 from ${serviceMembers} where ${serviceMembers.serviceId} = ${serviceId} and ${serviceMembers.userId} = ${userId})
   or exists (select 1 from ${establishmentMembers} join ${services} on ${services.establishmentId} = ${establishmentMembers.establishmentId}
     where ${services.id} = ${serviceId} and ${establishmentMembers.userId} = ${userId}))`;
+
+/**
+ * The reverse of patientFileScope's professional part: who opens this file as a professional, as
+ * the memberships are now (a patient-data privilege in its service or its whole establishment).
+ * Whom a notification about the file may reach (server/notifications/).
+ */
+export async function professionalsOfFile(db: Db, patientFileId: string): Promise<string[]> {
+  const held = sql`${arrayLiteral(PATIENT_DATA_PRIVILEGES)}::text[]`;
+  const rows = (await db.execute(sql`
+    select sm.user_id from ${serviceMembers} sm join ${patientFiles} f on f.service_id = sm.service_id
+      where f.id = ${patientFileId} and sm.privileges && ${held}
+    union
+    select em.user_id from ${establishmentMembers} em join ${services} s on s.establishment_id = em.establishment_id
+      join ${patientFiles} f on f.service_id = s.id
+      where f.id = ${patientFileId} and em.privileges && ${held}`)) as unknown as { rows: { user_id: string }[] };
+  return rows.rows.map((r) => r.user_id);
+}
+
+/**
+ * Who is called at these intervention levels in the service (person_intervention_levels) and
+ * opens its patient files: an alert's recipients. A level given to someone who has since lost the
+ * service's patient data reaches no one.
+ */
+export async function calledAtLevels(db: Db, serviceId: string, levelIds: readonly string[]): Promise<string[]> {
+  if (levelIds.length === 0) return [];
+  const held = sql`${arrayLiteral(PATIENT_DATA_PRIVILEGES)}::text[]`;
+  const rows = (await db.execute(sql`
+    select distinct pil.person_id from ${personInterventionLevels} pil
+      where pil.service_id = ${serviceId} and pil.level_id = any(${arrayLiteral(levelIds)}::uuid[])
+        and (exists (select 1 from ${serviceMembers} sm where sm.service_id = pil.service_id and sm.user_id = pil.person_id and sm.privileges && ${held})
+          or exists (select 1 from ${establishmentMembers} em join ${services} s on s.establishment_id = em.establishment_id
+            where s.id = pil.service_id and em.user_id = pil.person_id and em.privileges && ${held}))`)) as unknown as { rows: { person_id: string }[] };
+  return rows.rows.map((r) => r.person_id);
+}
 
 /**
  * The documents of an opened file the caller sees, by how they reach it (PatientFileHandle.as):

@@ -36,6 +36,7 @@ import eventStreamRoutes from './events/routes.ts';
 import activityListRoutes from './activities/routes.ts';
 import { idempotentPosts } from './idempotency/routes.ts';
 import inactiveThresholdListRoutes from './inactive-thresholds/routes.ts';
+import notificationsRoutes from './notifications/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -93,4 +94,5 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(eventStreamRoutes);
   await app.register(activityListRoutes);
   await app.register(inactiveThresholdListRoutes);
+  await app.register(notificationsRoutes);
 }

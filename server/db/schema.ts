@@ -830,11 +830,13 @@ export const notifications = pgTable('notifications', {
   type: text('type').notNull(),
   patientFileId: uuid('patient_file_id').references(() => patientFiles.id, { onDelete: 'cascade' }),
   subject: jsonb('subject').$type<Record<string, string>>().notNull().default({}),
+  /** Shown in the bell and the list: false when the recipient turned in-app off for the type (the row is kept for its e-mail or push deliveries). */
+  inApp: boolean('in_app').notNull().default(true),
   createdAt: createdAt(),
   readAt: timestamp('read_at', { withTimezone: true }),
 }, (t) => [
-  index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
-  index('notifications_recipient_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
+  index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()).where(sql`${t.inApp}`),
+  index('notifications_recipient_unread_idx').on(t.recipientId).where(sql`${t.inApp} and ${t.readAt} is null`),
 ]);
 
 /** What a user chose for a type on a channel; absent: the default of schemas/notifications.ts. */
@@ -871,5 +873,10 @@ export const notificationDeliveries = pgTable('notification_deliveries', {
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** When its job was handed to the queue (pg-boss, job id = this row's id): null, the dispatcher still has to. */
+  enqueuedAt: timestamp('enqueued_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('notification_deliveries_notification_channel_idx').on(t.notificationId, t.channel)]);
+}, (t) => [
+  uniqueIndex('notification_deliveries_notification_channel_idx').on(t.notificationId, t.channel),
+  index('notification_deliveries_to_enqueue_idx').on(t.createdAt).where(sql`${t.enqueuedAt} is null`),
+]);

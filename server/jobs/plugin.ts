@@ -12,6 +12,10 @@
  *   (non-compliance.ts).
  * - idempotency-purge: every hour, idempotency keys past their 24 hours are removed
  *   (idempotency-purge.ts).
+ * - notification-delivery: one job per notification × channel (e-mail, web push), handed to the
+ *   queue by the dispatcher every polling interval once notify()'s transaction committed
+ *   (server/notifications/dispatch.ts), sent and recorded by server/notifications/deliver.ts,
+ *   retried with backoff when the SMTP server or the push service fails.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +24,8 @@ import { createBoss } from './boss.ts';
 import { closeFilesPastEndDate, type AutomaticCloseResult } from './automatic-close.ts';
 import { raiseNonComplianceAlerts, type NonComplianceResult } from './non-compliance.ts';
 import { purgeExpiredIdempotencyKeys } from './idempotency-purge.ts';
+import { dispatchDeliveries, NOTIFICATION_DELIVERY_QUEUE, type DeliveryJob } from '../notifications/dispatch.ts';
+import { deliver, type DeliveryOutcome } from '../notifications/deliver.ts';
 
 export const AUTOMATIC_CLOSE_QUEUE = 'automatic-close';
 /** Every 15 minutes: midnight comes at a quarter hour in every time zone (Asia/Kathmandu +05:45 included). */
@@ -39,6 +45,10 @@ export interface Jobs {
   nonCompliance(): Promise<NonComplianceResult>;
   /** The idempotency keys' purge, as the queue runs it. */
   idempotencyPurge(): Promise<{ purged: number }>;
+  /** Hands the committed deliveries to the queue now (the dispatcher does it every polling interval). */
+  dispatchNotifications(): Promise<number>;
+  /** One delivery, as its job runs it. */
+  deliverNotification(deliveryId: string): Promise<DeliveryOutcome>;
   /** The non-compliance run queued at start. */
   nonComplianceStartupRun: string | null;
   /** The run queued at start (files past their end date while no server ran close at once, not at the next quarter hour). */
@@ -54,6 +64,8 @@ declare module 'fastify' {
 export interface JobsOptions {
   /** How often an idle worker looks for a job (pg-boss default 2 s); tests shorten it. */
   pollingIntervalSeconds?: number;
+  /** Retries of a failed notification delivery: 5 by default, after 30 s then doubling (pg-boss backoff); tests shorten the delay. */
+  notificationRetry?: { limit?: number; delaySeconds?: number; backoff?: boolean };
 }
 
 export default fp(async function jobs(app: FastifyInstance, options: JobsOptions) {
@@ -62,7 +74,13 @@ export default fp(async function jobs(app: FastifyInstance, options: JobsOptions
   const automaticClose = () => closeFilesPastEndDate(app.db, app.now);
   const nonCompliance = () => raiseNonComplianceAlerts(app.db, app.now);
   const idempotencyPurge = () => purgeExpiredIdempotencyKeys(app.db, app.now);
-  const handle: Jobs = { boss, automaticClose, startupRun: null, nonCompliance, nonComplianceStartupRun: null, idempotencyPurge };
+  const dispatchNotifications = () => dispatchDeliveries(app.db, boss, app.now);
+  const deliverNotification = (deliveryId: string) => deliver(app.db, app.notifications, deliveryId, app.now);
+  const handle: Jobs = {
+    boss, automaticClose, startupRun: null, nonCompliance, nonComplianceStartupRun: null, idempotencyPurge, dispatchNotifications, deliverNotification,
+  };
+  let dispatcher: NodeJS.Timeout | undefined;
+  let dispatching: Promise<unknown> = Promise.resolve();
   app.decorate('jobs', handle);
 
   app.addHook('onReady', async () => {
@@ -87,9 +105,23 @@ export default fp(async function jobs(app: FastifyInstance, options: JobsOptions
     await boss.createQueue(IDEMPOTENCY_PURGE_QUEUE, { name: IDEMPOTENCY_PURGE_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
     await boss.schedule(IDEMPOTENCY_PURGE_QUEUE, IDEMPOTENCY_PURGE_CRON, {}, { tz: 'UTC' });
     await boss.work(IDEMPOTENCY_PURGE_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, idempotencyPurge);
+    const retry = options.notificationRetry ?? {};
+    await boss.createQueue(NOTIFICATION_DELIVERY_QUEUE, {
+      name: NOTIFICATION_DELIVERY_QUEUE, retryLimit: retry.limit ?? 5, retryDelay: retry.delaySeconds ?? 30, retryBackoff: retry.backoff ?? true,
+    });
+    await boss.work<DeliveryJob>(NOTIFICATION_DELIVERY_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
+      const outcome = await deliverNotification(job!.data.deliveryId);
+      return { outcome };
+    });
+    // A timer rather than a cron (a minute at best): an e-mail leaves within seconds of the change.
+    dispatcher = setInterval(() => {
+      dispatching = dispatchNotifications().catch((err) => app.log.error({ err }, 'notification dispatch failed'));
+    }, (options.pollingIntervalSeconds ?? 2) * 1000);
   });
   // Before the database closes (closeOnSignals closes it after the app): a running job finishes first.
   app.addHook('onClose', async () => {
+    clearInterval(dispatcher);
+    await dispatching;
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   });
 }, { name: 'jobs', dependencies: ['db'] });

@@ -28,6 +28,8 @@ const OPEN_EXPORTS = new Set([
   // SQL scopes every query applies (they read the grants only to build the caller's scope).
   'followsAsCaregiver', 'patientSideFileScope', 'patientFileScope', 'structureScope', 'patientSideStructureScope', 'scoped',
   'professionalOfService', 'professionalServiceIds', 'currentProfessionalServiceIds', 'visibleDocuments',
+  // Who a notification about a file may reach: the reverse of the scopes above (server/notifications/).
+  'professionalsOfFile', 'calledAtLevels',
   // Loading the grants with the session, and the caller's memberships as data (GET /me/privileges).
   'loadGrants', 'loadAccess', 'NO_GRANTS', 'grantedEstablishmentIds',
 ]);

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import { alertBatches, alerts } from '../../db/schema.ts';
+import { alertsRaised } from '../../notifications/events.ts';
 import { ALERTS_CHANNEL, type AlertKind, type AlertRaisedEvent } from '../../../schemas/telemonitoring.ts';
 
 export interface AlertToRaise {
@@ -63,5 +64,7 @@ export async function raiseAlerts(
         as a(id, kind, level_id, indicator_id, measure_id, boundary_id, rule_id, patient_file_form_id, occurrence_id, crossing)
     )
     select pg_notify(${ALERTS_CHANNEL}, ${JSON.stringify(event)})`);
+  // The people called at these levels are told, in the same transaction (server/notifications/).
+  await alertsRaised(tx, file, { batchId, alertIds }, toRaise, at);
   return { batchId, alertIds };
 }

@@ -27,6 +27,7 @@ import type { CareContext } from '../context.ts';
 import type { PatientFileHandle } from '../patient-file.ts';
 import { attachFile, unattachedFile } from '../files/attachments.ts';
 import { storedFile, type StoredFile } from '../files/send.ts';
+import { documentAcknowledged, documentAdded } from '../../notifications/events.ts';
 
 const SORTS = defineSorts({ createdAt: [documents.createdAt], title: [documents.title], type: [documents.type] }, documents.id);
 
@@ -151,6 +152,7 @@ export function documentsRepository(care: CareContext) {
           throw new AppError(404, 'not_found', {}, 'body.fileId');
         }
         await file.recordHistory(tx, 'DOCUMENT_ADDED', { ...history(row!), ...(renews ? { renews: renews.id } : {}) }, { onBehalfOf: file.onBehalfOf });
+        await documentAdded(tx, row!, now);
         return row!.id;
       });
       return toDocument(await one(file, id));
@@ -197,6 +199,7 @@ export function documentsRepository(care: CareContext) {
           .where(and(eq(documents.id, doc.id), isNull(documents.acknowledgedAt))).returning({ id: documents.id });
         if (changed.length === 0) throw new AppError(409, 'document_already_acknowledged');
         await file.recordHistory(tx, 'DOCUMENT_ACKNOWLEDGED', history(doc));
+        await documentAcknowledged(tx, doc, care.userId, care.now());
       });
       return toDocument(await one(file, id));
     },

@@ -6,6 +6,7 @@ CREATE TABLE "notification_deliveries" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"sent_at" timestamp with time zone,
+	"enqueued_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -24,6 +25,7 @@ CREATE TABLE "notifications" (
 	"type" text NOT NULL,
 	"patient_file_id" uuid,
 	"subject" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"in_app" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"read_at" timestamp with time zone
 );
@@ -43,7 +45,8 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_recipient_id_users_id_
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_patient_file_id_patient_files_id_fk" FOREIGN KEY ("patient_file_id") REFERENCES "public"."patient_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "notification_deliveries_notification_channel_idx" ON "notification_deliveries" USING btree ("notification_id","channel");--> statement-breakpoint
-CREATE INDEX "notifications_recipient_created_idx" ON "notifications" USING btree ("recipient_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "notifications_recipient_unread_idx" ON "notifications" USING btree ("recipient_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "notification_deliveries_to_enqueue_idx" ON "notification_deliveries" USING btree ("created_at") WHERE "notification_deliveries"."enqueued_at" is null;--> statement-breakpoint
+CREATE INDEX "notifications_recipient_created_idx" ON "notifications" USING btree ("recipient_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "notifications"."in_app";--> statement-breakpoint
+CREATE INDEX "notifications_recipient_unread_idx" ON "notifications" USING btree ("recipient_id") WHERE "notifications"."in_app" and "notifications"."read_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");

@@ -1,0 +1,41 @@
+/**
+ * Web push with VAPID (web-push): the key pair from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or,
+ * outside production when they are unset, a pair generated once and kept in the database
+ * (`system_state`), so every process on that database signs with the same key and browsers'
+ * subscriptions survive restarts. In production without keys web push is off.
+ */
+import webpush from 'web-push';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { systemState } from '../db/schema.ts';
+
+export interface VapidKeys { publicKey: string; privateKey: string }
+const STATE_KEY = 'vapid-keys';
+
+export async function vapidKeys(db: Db, configured: VapidKeys | undefined, production: boolean): Promise<VapidKeys | undefined> {
+  if (configured) return configured;
+  if (production) return undefined;
+  const generated = webpush.generateVAPIDKeys();
+  // Of two processes starting together, the first pair stored is everyone's.
+  await db.insert(systemState).values({ key: STATE_KEY, value: generated }).onConflictDoNothing();
+  const [row] = await db.select({ value: systemState.value }).from(systemState).where(eq(systemState.key, STATE_KEY));
+  return row!.value as VapidKeys;
+}
+
+export interface PushTarget { endpoint: string; p256dh: string; auth: string }
+
+/** What the push service answered: gone (404, 410) means the subscription ended and is forgotten. */
+export class PushGone extends Error {}
+
+export async function sendPush(target: PushTarget, payload: string, vapid: VapidKeys, subject: string): Promise<void> {
+  try {
+    await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
+      vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      TTL: 24 * 3600,
+    });
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 404 || status === 410) throw new PushGone(`push subscription gone (${status})`);
+    throw error;
+  }
+}
