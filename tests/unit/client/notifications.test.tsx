@@ -172,7 +172,7 @@ describe('the bell', () => {
     unread = 3;
     await act(() => client.invalidateQueries({ queryKey: ['notifications'] }));
     await screen.findByRole('button', { name: 'Notifications : 3 non lues' });
-    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Vous avez 2 nouvelles notifications' }));
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ message: 'Vous avez 2 nouvelles notifications' }));
   });
 });
 

@@ -28,20 +28,24 @@ export function NotificationBell() {
   useNewNotificationsNotice(count);
   const button = (
     <ActionIcon
-      variant="subtle" color="gray" size="lg" className={classes.bell}
+      variant="subtle" color="gray" size="lg"
       aria-label={t('bell.label', { count })} aria-haspopup="dialog" aria-expanded={opened} data-testid="notification-bell" data-count={count}
       onPointerEnter={() => void load()} onFocus={() => void load()}
       onClick={() => { setUsed(true); setOpened((o) => !o); }}
     >
       <BellIcon />
-      {count > 0 && <span className={classes.count} aria-hidden="true" data-testid="notification-count">{count > BADGE_MAX ? `${BADGE_MAX}+` : count}</span>}
     </ActionIcon>
   );
-  if (!used) return button;
+  // Beside the button, not in it: its name says the count in words ("one unread"), which a digit
+  // inside would contradict for assistive technologies that match visible text and name.
+  const badge = count > 0 && <span className={classes.count} aria-hidden="true" data-testid="notification-count">{count > BADGE_MAX ? `${BADGE_MAX}+` : count}</span>;
   return (
-    <Suspense fallback={button}>
-      <NotificationPopover opened={opened} onChange={setOpened} unread={count}>{button}</NotificationPopover>
-    </Suspense>
+    <span className={classes.bell}>
+      {used
+        ? <Suspense fallback={button}><NotificationPopover opened={opened} onChange={setOpened} unread={count}>{button}</NotificationPopover></Suspense>
+        : button}
+      {badge}
+    </span>
   );
 }
 
@@ -54,6 +58,6 @@ function useNewNotificationsNotice(count: number) {
     if (!data) return;
     const before = previous.current;
     previous.current = count;
-    if (before !== undefined && count > before) void notify({ title: t('bell.new', { count: count - before }), message: t('bell.open'), color: 'info' });
+    if (before !== undefined && count > before) void notify({ message: t('bell.new', { count: count - before }), color: 'info' });
   }, [data, count, t]);
 }
