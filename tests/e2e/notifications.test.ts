@@ -88,9 +88,9 @@ describe('notifications', () => {
     expect(await prescriber.getByTestId('notification-count').innerText()).toBe(String(await bellCount(prescriber)));
     await prescriber.getByTestId('notification-bell').click();
     await list.waitFor();
+    // The list shows what it last read, then the new page: the newest, unread, on top.
     const first = list.getByTestId('notification-item').first();
-    await poll(() => first.innerText()).toContain(text.newDocument);
-    expect(await first.getAttribute('data-unread')).not.toBeNull();
+    await poll(async () => [await first.getAttribute('data-unread'), await first.innerText()]).toEqual(['true', expect.stringContaining(text.newDocument)]);
     await shoot(prescriber, `notifications-list-${lang}`);
     expect(await seriousViolations(prescriber), `list in ${lang}`).toEqual([]);
     await first.getByRole('link').click();

@@ -78,7 +78,8 @@ export function PreferencesTable() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('notifications.manager.type')}</Table.Th>
-                    {NOTIFICATION_CHANNELS.map((channel) => <Table.Th key={channel} ta="center">{t(`notifications.channels.${channel}`)}</Table.Th>)}
+                    {/* "E-mail" never breaks at its hyphen (a non-breaking one), on a phone either. */}
+                    {NOTIFICATION_CHANNELS.map((channel) => <Table.Th key={channel} ta="center">{t(`notifications.channels.${channel}`).replace(/-/g, '\u2011')}</Table.Th>)}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
