@@ -26,7 +26,7 @@ export function ShellFrame({ context, menu, nav, navLabel }: Props) {
           <Logo />
           {context}
         </Group>
-        <Group gap="xs" wrap="nowrap" style={{ flex: 'none' }}>
+        <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
           <NotificationBell />
           {menu}
         </Group>
