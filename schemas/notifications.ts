@@ -206,3 +206,22 @@ export const pushUnsubscribeBodySchema = {
   type: 'object', additionalProperties: false, required: ['endpoint'],
   properties: { endpoint: { type: 'string', minLength: 1, maxLength: 2000 } },
 } as const;
+
+/**
+ * What a web push carries (the service worker's `event.data.json()`): the type, the same words as
+ * the e-mail in the recipient's language, and where to open the application. No patient data.
+ */
+export const pushPayloadSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['notificationId', 'type', 'title', 'body', 'url'],
+  properties: {
+    notificationId: uuidSchema,
+    type: { type: 'string', enum: NOTIFICATION_TYPES },
+    title: { type: 'string' },
+    body: { type: 'string' },
+    /** A path of the application to open on a click. */
+    url: { type: 'string' },
+  },
+} as const;
+export type PushPayload = FromSchema<typeof pushPayloadSchema>;

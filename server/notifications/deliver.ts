@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notificationDeliveries, notifications, pushSubscriptions, users } from '../db/schema.ts';
-import type { NotificationType } from '../../schemas/notifications.ts';
+import type { NotificationType, PushPayload } from '../../schemas/notifications.ts';
 import { messageFor } from './messages.ts';
 import { PushGone, sendPush } from './push.ts';
 import type { NotificationServices } from './service.ts';
@@ -27,8 +27,10 @@ export async function deliver(db: Db, services: NotificationServices, deliveryId
   // Sent already (a job run twice): never twice.
   if (!row || row.delivery.state === 'sent') return 'skipped';
   await db.update(notificationDeliveries).set({ attempts: sql`${notificationDeliveries.attempts} + 1` }).where(eq(notificationDeliveries.id, deliveryId));
+  // A delivery sent after failures keeps its last error: the record says it was retried, and why.
   const record = (state: 'sent' | 'failed', lastError: string | null) => db.update(notificationDeliveries)
-    .set({ state, lastError, ...(state === 'sent' ? { sentAt: now() } : {}) }).where(eq(notificationDeliveries.id, deliveryId));
+    .set(state === 'sent' ? { state, sentAt: now(), ...(lastError ? { lastError } : {}) } : { state, lastError })
+    .where(eq(notificationDeliveries.id, deliveryId));
   const message = messageFor(row.type as NotificationType, row.language, services.publicUrl);
 
   if (row.delivery.channel === 'EMAIL') {
@@ -53,7 +55,9 @@ export async function deliver(db: Db, services: NotificationServices, deliveryId
   }
   const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, row.userId));
   // What the service worker shows: the same words as the e-mail, no patient data.
-  const payload = JSON.stringify({ notificationId: row.notificationId, type: row.type, title: message.subject, body: message.sentence, url: '/' });
+  const payload = JSON.stringify({
+    notificationId: row.notificationId, type: row.type as NotificationType, title: message.subject, body: message.sentence, url: '/',
+  } satisfies PushPayload);
   let sent = 0;
   let retryable: unknown;
   for (const target of targets) {
@@ -77,4 +81,8 @@ export async function deliver(db: Db, services: NotificationServices, deliveryId
   return 'failed';
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/** The error's message and its cause's (fetch says "fetch failed", its cause says why). */
+const errorText = (error: unknown): string => {
+  const text = error instanceof Error ? error.message + (error.cause instanceof Error ? `: ${error.cause.message}` : '') : String(error);
+  return text.slice(0, 500);
+};

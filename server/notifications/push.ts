@@ -27,15 +27,24 @@ export interface PushTarget { endpoint: string; p256dh: string; auth: string }
 /** What the push service answered: gone (404, 410) means the subscription ended and is forgotten. */
 export class PushGone extends Error {}
 
+/**
+ * web-push builds the request (the body encrypted for the subscription's keys, aes128gcm, and the
+ * VAPID Authorization header); fetch sends it, so a push service on this machine may answer over
+ * http in development and tests (web-push's own sender speaks https only). Production endpoints
+ * are https (the subscription route refuses others).
+ */
 export async function sendPush(target: PushTarget, payload: string, vapid: VapidKeys, subject: string): Promise<void> {
-  try {
-    await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-      vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-      TTL: 24 * 3600,
-    });
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 410) throw new PushGone(`push subscription gone (${status})`);
-    throw error;
-  }
+  const request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
+    vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+    TTL: 24 * 3600,
+  });
+  // fetch counts the body itself: a Content-Length of web-push's would be refused.
+  const headers = Object.fromEntries(Object.entries(request.headers as Record<string, string | number>)
+    .filter(([name]) => name.toLowerCase() !== 'content-length').map(([name, value]) => [name, String(value)]));
+  const response = await fetch(request.endpoint, {
+    method: request.method, headers, body: request.body ? new Uint8Array(request.body as Buffer) : null, signal: AbortSignal.timeout(15_000),
+  });
+  await response.body?.cancel();
+  if (response.status === 404 || response.status === 410) throw new PushGone(`push subscription gone (${response.status})`);
+  if (!response.ok) throw new Error(`push service answered ${response.status}`);
 }

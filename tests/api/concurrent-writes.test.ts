@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertStatuses, chartDisplays, consents, formOccurrences, formResponses, formTypes, identityDocuments, identityDocumentTypes, indicatorBoundaries, indicators,
   indicatorTypes, indicatorValuesTableSettings, interventionLevels, measures, nonObservanceRules, patientConditions, patientFileForms, patientFileHistory, documents,
-  patientFileProtocols, patientFiles, personInterventionLevels, protocols, referenceValues, units, users,
+  patientFileProtocols, patientFiles, personInterventionLevels, protocols, referenceValues, units, users, notificationPreferences, pushSubscriptions,
 } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { userIdOf } from '../helpers/demo-data.ts';
@@ -252,6 +252,22 @@ const CASES: Record<string, Case> = {
     caller: 'manager', body: () => ({ currentPassword: 'Demo-Telesuivi-2025', newPassword: 'Demo-Telesuivi-2025', confirmation: 'Demo-Telesuivi-2025' }),
     ...notRepeated('one account, given the same password'),
   },
+
+  // The caller's notifications (the world's one is its patient's), preferences and push subscriptions
+  // (not the manager's: PUT /api/me/password ends the manager's sessions).
+  'PUT /api/me/notifications/:id/read': { caller: 'patient.open', ...notRepeated('the first read mark is kept: reading it again changes nothing') },
+  'PUT /api/me/notifications/read': { caller: 'patient.open', ...notRepeated('marks what is unread: nothing is created') },
+  'PUT /api/me/notification-preferences': {
+    caller: 'operator', body: () => ({ preferences: [{ type: 'ALERT', channel: 'EMAIL', enabled: false }] }),
+    once: { what: 'choices of the account for ALERT × EMAIL', count: async () => counted(db.select({ n: count() }).from(notificationPreferences)
+      .where(and(eq(notificationPreferences.userId, ids.operator!), eq(notificationPreferences.type, 'ALERT'), eq(notificationPreferences.channel, 'EMAIL')))) },
+  },
+  'POST /api/me/push-subscriptions': {
+    caller: 'operator', body: () => ({ endpoint: `https://push.example.org/${tag()}`, keys: { p256dh: 'BPUBLIC', auth: 'AUTH' } }),
+    once: { what: 'subscriptions of that endpoint', count: ({ call }) => counted(db.select({ n: count() }).from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, call.body!.endpoint as string))) },
+  },
+  'DELETE /api/me/push-subscriptions': { caller: 'operator', body: () => ({ endpoint: 'https://push.example.org/gone' }), ...notRepeated('forgets a subscription: nothing is created') },
 
   // A file's status.
   'POST /api/patient_files/:id/close': { caller: 'prescriber', body: () => ({ closingReasonType: 'END_OF_FOLLOW_UP' }), once: history('FILE_CLOSED') },
@@ -494,7 +510,7 @@ beforeAll(async () => {
     browsers.set(local, await login(gw.app, demoEmail(local)));
   }
   build = worldBuilder({ db, now: gw.clock.now, browsers });
-  for (const local of ['prescriber', 'new.terms', 'new.consent']) ids[local] = await userIdOf(db, local);
+  for (const local of ['prescriber', 'new.terms', 'new.consent', 'operator']) ids[local] = await userIdOf(db, local);
   for (const reference of ['weight', 'spo2']) {
     for (const row of await db.select({ id: indicators.id, establishmentId: indicators.establishmentId }).from(indicators).where(eq(indicators.reference, reference))) {
       ids[`${reference}:${row.establishmentId}`] = row.id;
