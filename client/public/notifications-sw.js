@@ -6,7 +6,8 @@
  * fetch: pages load from the network as without it. Served from client/public as is (Vite copies
  * it to the build's root), at the site's root so that its scope is the whole application.
  *
- * The payload is JSON: { title, body, url, notificationId, tag, lang, dir }; anything missing falls
+ * The payload is JSON (schemas/notifications.ts pushPayloadSchema: notificationId, type, title,
+ * body, url; tag, lang and dir are read when present); anything missing falls
  * back. The same notification pushed twice replaces itself (tag).
  */
 self.addEventListener('install', () => { self.skipWaiting(); });
