@@ -21,7 +21,14 @@ interface Props { opened: boolean; onChange(opened: boolean): void; unread: numb
 export default function NotificationPopover({ opened, onChange, unread, children }: Props) {
   useWindowEvent('keydown', (event) => { if (opened && event.key === 'Escape') onChange(false); });
   return (
-    <Popover opened={opened} onChange={onChange} position="bottom-end" width="min(400px, calc(100vw - 16px))" shadow="md" withinPortal trapFocus returnFocus withRoles={false}>
+    // Fixed and shifted without limit: on a phone the bell is mid-header, and the list, nearly as
+    // wide as the screen, must move fully inside it rather than stay aligned with the bell and
+    // widen the page.
+    <Popover
+      opened={opened} onChange={onChange} position="bottom-end" width="min(400px, calc(100vw - 16px))" shadow="md"
+      floatingStrategy="fixed" middlewares={{ flip: true, shift: { padding: 8, limiter: undefined } }}
+      withinPortal trapFocus returnFocus withRoles={false}
+    >
       <Popover.Target>{children}</Popover.Target>
       <Popover.Dropdown p={0} data-testid="notification-list">
         {opened && <NotificationList unread={unread} onClose={() => onChange(false)} />}
