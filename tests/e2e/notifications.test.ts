@@ -90,7 +90,7 @@ describe('notifications', () => {
     await list.waitFor();
     // The list shows what it last read, then the new page: the newest, unread, on top.
     const first = list.getByTestId('notification-item').first();
-    await poll(async () => [await first.getAttribute('data-unread'), await first.innerText()]).toEqual(['true', expect.stringContaining(text.newDocument)]);
+    await poll(async () => [await first.getAttribute('data-unread'), await first.innerText()], 30_000).toEqual(['true', expect.stringContaining(text.newDocument)]);
     await shoot(prescriber, `notifications-list-${lang}`);
     expect(await seriousViolations(prescriber), `list in ${lang}`).toEqual([]);
     await first.getByRole('link').click();

@@ -26,6 +26,8 @@ export const notificationListQueryOptions = () => infiniteQueryOptions({
   queryFn: ({ pageParam, signal }) => call(notificationRoutes.list, { query: { page: pageParam, pageSize: PAGE_SIZE }, signal }),
   initialPageParam: 1,
   getNextPageParam: (last) => (last.page * last.pageSize < last.totalItems ? last.page + 1 : undefined),
+  // Each opening reads the list again, whatever the cache holds.
+  refetchOnMount: 'always',
 });
 
 export const useNotificationList = () => useInfiniteQuery(notificationListQueryOptions());

@@ -7,8 +7,10 @@
  * every notice: lib/notify.ts).
  */
 import { ActionIcon } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notificationKeys } from '../../../lib/api/query-keys.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnreadCount } from '../api/notifications.ts';
 import { BellIcon } from './bell-icon.tsx';
@@ -49,15 +51,22 @@ export function NotificationBell() {
   );
 }
 
-/** A notice when the count rises between two answers (not at the first one: that is the state on arrival). */
+/**
+ * When the count changes between two answers, the list is made stale, and a rise is noticed (not
+ * at the first answer: that is the state on arrival).
+ */
 function useNewNotificationsNotice(count: number) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const previous = useRef<number>(undefined);
   const { data } = useUnreadCount();
   useEffect(() => {
     if (!data) return;
     const before = previous.current;
     previous.current = count;
-    if (before !== undefined && count > before) void notify({ message: t('bell.new', { count: count - before }), color: 'info' });
-  }, [data, count, t]);
+    if (before === undefined || count === before) return;
+    // The list read before is out of date, open or not.
+    void client.invalidateQueries({ queryKey: notificationKeys.list() });
+    if (count > before) void notify({ message: t('bell.new', { count: count - before }), color: 'info' });
+  }, [data, count, t, client]);
 }
