@@ -8,6 +8,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { NotificationBell } from '../../features/notifications/bell/notification-bell.tsx';
 import { Logo } from './logo.tsx';
 import type { NavItem } from './nav-item.ts';
 import classes from './shell-frame.module.css';
@@ -25,7 +26,10 @@ export function ShellFrame({ context, menu, nav, navLabel }: Props) {
           <Logo />
           {context}
         </Group>
-        {menu}
+        <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+          <NotificationBell />
+          {menu}
+        </Group>
       </header>
       <div className={classes.body} data-with-nav={nav ? true : undefined}>
         {nav && (

@@ -17,7 +17,7 @@ import { PatientFileHeader } from '../../lib/ui/patient-file-header.tsx';
 import { NotAvailablePage } from '../../lib/ui/placeholder/not-available-page.tsx';
 import { QueryError } from '../../lib/ui/query-error.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { usePatientFile } from '../../features/layout-screens/api/get-patient-file.ts';
+import { usePatientFile } from '../../lib/patient-files/get-patient-file.ts';
 import { patientFileTabs } from '../patient-file-tabs/tabs.ts';
 
 const TAB_NAMESPACES = [...new Set(patientFileTabs.all.flatMap((tab) => (tab.label.namespace ? [tab.label.namespace] : [])))];

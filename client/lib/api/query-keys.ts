@@ -181,3 +181,14 @@ export const messageKeys = {
   conversations: (establishmentId: Id, query: object) => ['messages', 'conversations', establishmentId, query] as const,
   unread: () => ['messages', 'unread'] as const,
 };
+
+/**
+ * The caller's notifications (issue 20 §5): the bell's unread count, the pages of the list, the
+ * preferences of the notifications manager. A live alert and a read mark make `all` stale.
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unreadCount: () => ['notifications', 'unread-count'] as const,
+  list: () => ['notifications', 'list'] as const,
+  preferences: () => ['notification-preferences'] as const,
+};

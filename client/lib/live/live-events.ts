@@ -4,16 +4,18 @@
  * consumer shares it. EventSource reconnects by itself after a drop (the server's `retry:`
  * hint); a 401 at reconnection (session over) ends it for good, as EventSource does.
  *
- * On `alert.raised` (ids only, no patient data) the alerts queries and the dashboard's activity
- * block are made stale, so every open list and block refetches; then the listeners are called.
- * On `message.created` (ids only) the conversations and unread counts are made stale: the open
- * conversation, the navigation's badge and the dashboard block refetch; no listener is called
- * (the listeners are the alert cue's). The patient area opens the connection for that alone.
+ * On `alert.raised` (ids only, no patient data) the alerts queries, the dashboard's activity
+ * block and the notifications (the bell's count: an alert notifies the team) are made stale, so
+ * every open list and block refetches; then the listeners are called.
+ * On `message.created` (ids only) the conversations, unread counts and notifications are made
+ * stale: the open conversation, the navigation's badge, the dashboard block and the bell refetch;
+ * no listener is called (the listeners are the alert cue's). The patient area opens the
+ * connection for that alone.
  */
 import { useEffect } from 'react';
 import { eventRoutes } from '../../../schemas/api/events.ts';
 import type { AlertRaisedEvent } from '../../../schemas/telemonitoring.ts';
-import { activityKeys, alertKeys, messageKeys } from '../api/query-keys.ts';
+import { activityKeys, alertKeys, messageKeys, notificationKeys } from '../api/query-keys.ts';
 import { queryClient } from '../query-client.ts';
 
 export type LiveListener = (event: AlertRaisedEvent) => void;
@@ -30,11 +32,14 @@ function onAlert(message: MessageEvent<string>) {
   }
   void queryClient.invalidateQueries({ queryKey: alertKeys.all });
   void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   for (const listener of listeners) listener(event);
 }
 
 function onMessage() {
   void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  // A message notifies the other side: the bell's count moves too.
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 }
 
 /** Listens to the live events of this tab; answers the unsubscribe (the last one closes the connection). */

@@ -8,7 +8,8 @@
  *   route-walk.test.ts (a free PHQ-9 response and a condition on Camille Martin's file, PHQ-9
  *   excluded and restored); documents.test.ts (documents added to Camille Martin's file and
  *   acknowledged); prescriptions.test.ts (prescriptions added to it and renewed); messages.test.ts
- *   (messages on it, read by the prescriber).
+ *   (messages on it, read by the prescriber); notifications.test.ts (documents added to it, the
+ *   prescriber's notifications read and a preference changed).
  *   Each used to start a gateway of its own.
  * (The session-expiry dialogs need no gateway of their own: expiry.test.ts moves the browser's
  * clock instead of shortening the sessions.) A file whose changes would collide with another's
