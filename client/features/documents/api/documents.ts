@@ -1,7 +1,8 @@
 /**
  * The calls of documents (schemas/api/documents.ts): a page of a file's documents, one document,
  * the addresses of its bytes (viewed in the browser or downloaded), and the changes (add,
- * acknowledge, entered in error). A change makes the file's documents and its history stale.
+ * acknowledge, exclude, restore, edit, entered in error). A change makes the file's documents,
+ * its history and the prescriptions stale.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentRoutes } from '../../../../schemas/api/documents.ts';
@@ -10,7 +11,7 @@ import { isUuid } from '../../../../schemas/common.ts';
 import { pathOf } from '../../../../schemas/api/contract.ts';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { apiUrl, call } from '../../../lib/api/client.ts';
-import { patientFileKeys } from '../../../lib/api/query-keys.ts';
+import { patientFileKeys, prescriptionKeys } from '../../../lib/api/query-keys.ts';
 import { listQueryOptions } from '../../../lib/ui/data-table/list-query.ts';
 
 export type DocumentsQuery = Pick<DocumentListQuery, 'page' | 'pageSize' | 'sort' | 'type'> & Partial<Pick<DocumentListQuery, 'state'>>;
@@ -42,6 +43,8 @@ function useFileChange<A>(patientFileId: string, mutationFn: (args: A) => Promis
     onSettled: () => Promise.all([
       client.invalidateQueries({ queryKey: patientFileKeys.documents(patientFileId) }),
       client.invalidateQueries({ queryKey: patientFileKeys.history(patientFileId, {}).slice(0, 3) }),
+      // A prescription excluded, entered in error or edited changes the establishment's list.
+      client.invalidateQueries({ queryKey: prescriptionKeys.all }),
     ]),
   });
 }
@@ -55,3 +58,8 @@ export const useAcknowledgeDocument = (patientFileId: string) =>
 export const useEnterDocumentInError = (patientFileId: string) =>
   useFileChange(patientFileId, ({ documentId, reason }: { documentId: string; reason: string }) =>
     call(documentRoutes.delete, { params: { id: documentId }, body: { reason } }));
+
+/** Excluded (hidden from the patient's side, kept) or restored: the file's professionals. */
+export const useExcludeDocument = (patientFileId: string) =>
+  useFileChange(patientFileId, ({ documentId, excluded }: { documentId: string; excluded: boolean }) =>
+    call(excluded ? documentRoutes.exclude : documentRoutes.restore, { params: { id: documentId } }));
