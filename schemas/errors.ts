@@ -156,6 +156,8 @@ export const ERROR_CODES = {
   not_a_prescription: { status: 409 },
   /** A prescription has one live renewal: renew the renewal. */
   prescription_already_renewed: { status: 409 },
+  /** A prescription renewed, or renewing another, keeps its type: the chain is of one type (renew()). */
+  prescription_type_linked: { status: 409 },
   // Notes and caregivers of a patient file (server/care/notes/, server/care/caregivers/)
   /** A note is edited by its author only (other professionals add their own note). */
   note_author_only: { status: 403 },
