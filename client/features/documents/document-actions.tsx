@@ -5,41 +5,42 @@
  * - a professional of the file acknowledges a waiting document, excludes a live one (hidden from
  *   the patient's side, kept) or restores an excluded one;
  * - a professional of the file, or whoever added the document (a patient who sent the wrong
- *   scan, a caregiver), marks it entered in error with a required reason, for good.
+ *   scan, a caregiver), edits it (document-edit-dialog.tsx) or marks it entered in error with a
+ *   required reason, for good.
  * The server decides (PUT exclude/restore, DELETE with a reason); these buttons only offer what
  * it would allow, so nothing is offered on a document already entered in error.
  */
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatientDocument } from '../../../schemas/documents.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useAcknowledgeDocument, useEnterDocumentInError, useExcludeDocument } from './api/documents.ts';
+import { DocumentEditDialog } from './document-edit-dialog.tsx';
 import { DOCUMENTS } from './texts.ts';
 
 type Dialog = 'exclude' | 'restore' | 'error' | 'edit';
 
 export interface DocumentActionsProps {
   doc: PatientDocument;
-  /** The viewer is a professional of the file (the professional's screen). */
-  professional: boolean;
+  /** How the viewer opens the file: a professional of it (the professional's screen), the patient or a caregiver. */
+  as: 'professional' | 'patient' | 'caregiver';
   /** After entered in error: the patient's side no longer sees the document, and leaves it. */
   onEnteredInError?(): void;
-  /** The edit dialog, when the viewer may edit (document-edit-dialog.tsx). */
-  edit?(close: () => void): ReactNode;
 }
 
-export function DocumentActions({ doc, professional, onEnteredInError, edit }: DocumentActionsProps) {
+export function DocumentActions({ doc, as, onEnteredInError }: DocumentActionsProps) {
   const { t } = useTranslation(DOCUMENTS);
   const me = useSession().data?.me.id;
   const acknowledge = useAcknowledgeDocument(doc.patientFileId);
   const [dialog, setDialog] = useState<Dialog>();
   if (doc.enteredInError) return null;
-  const mayMarkInError = professional || doc.createdBy.id === me;
-  const mayEdit = edit && (professional || doc.createdBy.id === me);
-  if (!professional && !mayMarkInError) return null;
+  const professional = as === 'professional';
+  // Whoever added it, or a professional of the file: the server's rule (repository.ts).
+  const mayChange = professional || doc.createdBy.id === me;
+  if (!mayChange) return null;
   const close = () => setDialog(undefined);
   return (
     <Stack gap="xs">
@@ -51,15 +52,15 @@ export function DocumentActions({ doc, professional, onEnteredInError, edit }: D
             {t('documents.acknowledge.action')}
           </Button>
         )}
-        {mayEdit && <Button variant="light" onClick={() => setDialog('edit')} data-testid="document-edit">{t('documents.edit.action')}</Button>}
+        {mayChange && <Button variant="light" onClick={() => setDialog('edit')} data-testid="document-edit">{t('documents.edit.action')}</Button>}
         {professional && (doc.excludedAt
           ? <Button variant="light" onClick={() => setDialog('restore')} data-testid="document-restore">{t('documents.restore.action')}</Button>
           : <Button variant="light" color="gray" onClick={() => setDialog('exclude')} data-testid="document-exclude">{t('documents.exclude.action')}</Button>)}
-        {mayMarkInError && <Button variant="light" color="red" onClick={() => setDialog('error')} data-testid="document-entered-in-error">{t('documents.error.action')}</Button>}
+        {mayChange && <Button variant="light" color="red" onClick={() => setDialog('error')} data-testid="document-entered-in-error">{t('documents.error.action')}</Button>}
       </Group>
       {(dialog === 'exclude' || dialog === 'restore') && <ExcludeDialog doc={doc} excluded={dialog === 'exclude'} onClose={close} />}
       {dialog === 'error' && <EnteredInErrorDialog doc={doc} onClose={close} onDone={onEnteredInError} />}
-      {dialog === 'edit' && edit?.(close)}
+      {dialog === 'edit' && <DocumentEditDialog doc={doc} as={as} onClose={close} />}
     </Stack>
   );
 }

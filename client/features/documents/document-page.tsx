@@ -16,6 +16,6 @@ export function Component() {
   const listHref = paths.patient.documents.getHref({ patientFileIndex: index });
   return (
     <DocumentScreen patientFileId={patientFile.id} documentId={documentId} homeHref={listHref}
-      actions={(doc) => <DocumentActions doc={doc} professional={false} onEnteredInError={() => void navigate(listHref)} />} />
+      actions={(doc) => <DocumentActions doc={doc} as={patientFile.caregiver === true ? 'caregiver' : 'patient'} onEnteredInError={() => void navigate(listHref)} />} />
   );
 }

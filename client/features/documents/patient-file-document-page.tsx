@@ -16,6 +16,6 @@ export function Component() {
   return (
     <DocumentScreen patientFileId={patientFileId} documentId={documentId}
       homeHref={paths.professional.patientFile.getHref({ structureIndex: index, patientFileId, currentTab: 'documents' })}
-      actions={(doc) => <DocumentActions doc={doc} professional />} />
+      actions={(doc) => <DocumentActions doc={doc} as="professional" />} />
   );
 }

@@ -250,6 +250,37 @@ describe("the file's documents for a professional", () => {
     expect(sent('PUT').map((c) => c.url)).toEqual([`/api/documents/${DOC}/exclude`, `/api/documents/${DOC}/exclude`, `/api/documents/${DOC}/restore`]);
   });
 
+  it('edits a document with the add form\'s fields, sending only what changed; a refusal lands on its field', async () => {
+    let current: PatientDocument = { ...acknowledged, startDate: '2026-01-10', endDate: '2026-03-10' };
+    let refuse = true;
+    calls = fakeFetch({
+      [`GET /api/documents/${DOC}`]: () => ({ body: current }),
+      [`PATCH /api/documents/${DOC}`]: () => {
+        if (refuse) { refuse = false; return { status: 400, body: { code: 'end_date_before_start', message: 'La fin doit suivre le début (serveur).', field: 'body.endDate' } }; }
+        current = { ...current, title: 'Bilan de janvier', endDate: '2026-04-10' };
+        return { body: current };
+      },
+    });
+    mountDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/^Date de fin/) as HTMLInputElement).value).toBe('10/03/2026');
+    // Nothing changed: nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Rien n’a changé.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('document-title'), { target: { value: 'Bilan de janvier' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date de fin/), { target: { value: '10/04/2026' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('La fin doit suivre le début (serveur).')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Bilan de janvier' })).toBeTruthy();
+    expect(sent('PATCH')).toEqual([
+      { url: `/api/documents/${DOC}`, body: { title: 'Bilan de janvier', endDate: '2026-04-10' } },
+      { url: `/api/documents/${DOC}`, body: { title: 'Bilan de janvier', endDate: '2026-04-10' } },
+    ]);
+  });
+
   it('asks for the reason before sending anything', async () => {
     calls = fakeFetch({ [`GET /api/documents/${DOC}`]: { body: acknowledged } });
     mountDocument();

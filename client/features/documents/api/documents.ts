@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentRoutes } from '../../../../schemas/api/documents.ts';
-import type { DocumentBody, DocumentListQuery } from '../../../../schemas/documents.ts';
+import type { DocumentBody, DocumentChange, DocumentListQuery } from '../../../../schemas/documents.ts';
 import { isUuid } from '../../../../schemas/common.ts';
 import { pathOf } from '../../../../schemas/api/contract.ts';
 import { ApiError } from '../../../lib/api/api-error.ts';
@@ -63,3 +63,8 @@ export const useEnterDocumentInError = (patientFileId: string) =>
 export const useExcludeDocument = (patientFileId: string) =>
   useFileChange(patientFileId, ({ documentId, excluded }: { documentId: string; excluded: boolean }) =>
     call(excluded ? documentRoutes.exclude : documentRoutes.restore, { params: { id: documentId } }));
+
+/** The fields that changed (PATCH): DOCUMENT_UPDATED names them. */
+export const useUpdateDocument = (patientFileId: string) =>
+  useFileChange(patientFileId, ({ documentId, change }: { documentId: string; change: DocumentChange }) =>
+    call(documentRoutes.update, { params: { id: documentId }, body: change }));
