@@ -138,6 +138,10 @@ export const ERROR_CODES = {
   identity_change_needs_proof: { status: 409 },
   /** A date that cannot be after today (a diagnosis). */
   date_in_future: { status: 400 },
+  /** The virus scanner found a virus in the upload: refused, its bytes removed (server/storage/virus-scan.ts). */
+  file_infected: { status: 400 },
+  /** The virus scanner could not be reached or gave no verdict: the upload is refused, to be sent again later. */
+  virus_scanner_unavailable: { status: 503 },
   // Documents of a patient file (server/care/documents/)
   /** A document is a file or an external link: exactly one of the two. */
   document_file_or_link: { status: 400 },
