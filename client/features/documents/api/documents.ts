@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentRoutes } from '../../../../schemas/api/documents.ts';
-import type { DocumentBody, DocumentChange, DocumentListQuery } from '../../../../schemas/documents.ts';
+import type { DocumentBody, DocumentChange, DocumentListQuery, PatientDocument } from '../../../../schemas/documents.ts';
 import { isUuid } from '../../../../schemas/common.ts';
 import { pathOf } from '../../../../schemas/api/contract.ts';
 import { ApiError } from '../../../lib/api/api-error.ts';
@@ -36,12 +36,19 @@ const notFound = () => new ApiError(404, { code: 'not_found' });
 export const documentBytesUrl = (documentId: string, how: 'view' | 'download', language: string) =>
   apiUrl(pathOf((how === 'view' ? documentRoutes.view : documentRoutes.download).url, { id: documentId }), {}, language);
 
-function useFileChange<A>(patientFileId: string, mutationFn: (args: A) => Promise<unknown>) {
+/**
+ * A change's answer is the changed document: it becomes the document's cached value rather than
+ * being read again, which the patient's side could not do once she marked it entered in error
+ * (404 before her screen leaves it). The lists, the history and the prescriptions are read again.
+ */
+function useFileChange<A, R = unknown>(patientFileId: string, mutationFn: (args: A) => Promise<R>) {
   const client = useQueryClient();
+  const isDocument = (value: unknown): value is PatientDocument => typeof value === 'object' && value !== null && 'patientFileId' in value;
   return useMutation({
     mutationFn,
+    onSuccess: (answer) => { if (isDocument(answer)) client.setQueryData(patientFileKeys.document(patientFileId, answer.id), answer); },
     onSettled: () => Promise.all([
-      client.invalidateQueries({ queryKey: patientFileKeys.documents(patientFileId) }),
+      client.invalidateQueries({ queryKey: patientFileKeys.documents(patientFileId), predicate: (q) => q.queryKey[3] !== 'one' }),
       client.invalidateQueries({ queryKey: patientFileKeys.history(patientFileId, {}).slice(0, 3) }),
       // A prescription excluded, entered in error or edited changes the establishment's list.
       client.invalidateQueries({ queryKey: prescriptionKeys.all }),
