@@ -73,6 +73,22 @@ export const documentBodySchema = {
 } as const;
 export type DocumentBody = FromSchema<typeof documentBodySchema>;
 
+/**
+ * An edit (PATCH): the fields that change (those left out keep their value); the file or link
+ * does not (another file is another document). The merged document passes documentBodyError as
+ * an added one does.
+ */
+const { fileId: _fileId, externalUrl: _externalUrl, ...changeProperties } = documentBodySchema.properties;
+export const documentChangeBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: changeProperties,
+} as const;
+export type DocumentChange = FromSchema<typeof documentChangeBodySchema>;
+/** The fields an edit may change, in the order DOCUMENT_UPDATED lists them. */
+export const DOCUMENT_CHANGE_FIELDS = ['title', 'description', 'type', 'startDate', 'endDate', 'reminderDate', 'visibleToPatient', 'visibleToCaregivers'] as const;
+export type DocumentChangeField = (typeof DOCUMENT_CHANGE_FIELDS)[number];
+
 
 const chars = (text: string) => [...text].length;
 

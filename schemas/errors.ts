@@ -139,6 +139,10 @@ export const ERROR_CODES = {
   identity_change_needs_proof: { status: 409 },
   /** A date that cannot be after today (a diagnosis). */
   date_in_future: { status: 400 },
+  /** The virus scanner found a virus in the upload: refused, its bytes removed (server/storage/virus-scan.ts). */
+  file_infected: { status: 400 },
+  /** The virus scanner could not be reached or gave no verdict: the upload is refused, to be sent again later. */
+  virus_scanner_unavailable: { status: 503 },
   // Documents of a patient file (server/care/documents/)
   /** A document is a file or an external link: exactly one of the two. */
   document_file_or_link: { status: 400 },
@@ -166,6 +170,8 @@ export const ERROR_CODES = {
   not_a_prescription: { status: 409 },
   /** A prescription has one live renewal: renew the renewal. */
   prescription_already_renewed: { status: 409 },
+  /** A prescription renewed, or renewing another, keeps its type: the chain is of one type (renew()). */
+  prescription_type_linked: { status: 409 },
   // Notes and caregivers of a patient file (server/care/notes/, server/care/caregivers/)
   /** A note is edited by its author only (other professionals add their own note). */
   note_author_only: { status: 403 },

@@ -13,7 +13,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTimeSchema, listProperties, localeQueryProperties, pageOf, uuidSchema } from './common.ts';
 import { documentBodySchema, DOCUMENT_TYPES, nullableDay } from './documents.ts';
-import { addDays } from './patient-form/dates.ts';
+import { addDays, daysBetween } from './patient-form/dates.ts';
 
 export const PRESCRIPTION_TYPES = ['TELEMONITORING_PRESCRIPTION', 'PRESCRIPTION', 'MEDICATION_PRESCRIPTION'] as const satisfies readonly (typeof DOCUMENT_TYPES)[number][];
 export type PrescriptionType = (typeof PRESCRIPTION_TYPES)[number];
@@ -31,6 +31,15 @@ export function prescriptionStatus(p: { startDate: string | null; endDate: strin
   if (p.endDate && p.endDate < today) return 'EXPIRED';
   if (p.endDate && !p.renewed && p.endDate <= addDays(today, RENEWAL_NOTICE_DAYS)) return 'AWAITING_RENEWAL';
   return 'ONGOING';
+}
+
+/**
+ * Days from `today` to the end date, on the same calendar as prescriptionStatus: 0 the last day,
+ * negative once expired, null without an end. The server sends it so that the client does not
+ * need the establishment's today.
+ */
+export function prescriptionDaysLeft(endDate: string | null, today: string): number | null {
+  return endDate ? daysBetween(today, endDate) : null;
 }
 
 export const PRESCRIPTION_SORT_FIELDS = ['endDate', 'startDate', 'createdAt', 'patient'] as const;
@@ -62,7 +71,7 @@ const nullableId = { anyOf: [uuidSchema, { type: 'null' }] } as const;
 export const prescriptionSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'patientFileId', 'patient', 'service', 'type', 'title', 'startDate', 'endDate', 'status', 'renews', 'renewedBy', 'hasFile', 'createdAt'],
+  required: ['id', 'patientFileId', 'patient', 'service', 'type', 'title', 'startDate', 'endDate', 'status', 'daysLeft', 'renews', 'renewedBy', 'hasFile', 'createdAt'],
   properties: {
     id: uuidSchema,
     patientFileId: uuidSchema,
@@ -76,6 +85,10 @@ export const prescriptionSchema = {
     startDate: nullableDay,
     endDate: nullableDay,
     status: { type: 'string', enum: PRESCRIPTION_STATUSES },
+    daysLeft: {
+      type: ['integer', 'null'], minimum: -4_000_000, maximum: 4_000_000,
+      description: "Days from today to the end date in the establishment's calendar (0: ends today, negative: expired); null without an end",
+    },
     renews: { ...nullableId, description: 'The prescription this one renews' },
     renewedBy: { ...nullableId, description: 'The prescription that renews this one' },
     hasFile: { type: 'boolean', description: 'A file to view (otherwise a link)' },

@@ -13,6 +13,7 @@ import inputRules from './plugins/input-rules.ts';
 import locale from './plugins/locale.ts';
 import db from './plugins/db.ts';
 import storage from './storage/index.ts';
+import virusScan from './storage/virus-scan.ts';
 import security from './plugins/security.ts';
 import openapi from './plugins/openapi.ts';
 import compression from './plugins/compression.ts';
@@ -70,6 +71,7 @@ export async function baseApp(options: AppOptions, title: string): Promise<Fasti
   await app.register(openapi, { title });
   await app.register(db, { database: options.database, now });
   await app.register(storage, { config: config.storage });
+  await app.register(virusScan, { config: config.virusScan });
   await app.register(provisioned, { dir: config.layoutsDir });
   decorateIdentityService(app, config.identityService);
   decorateNotifications(app, config);

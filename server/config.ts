@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Ajv } from 'ajv';
 import { envSchema, type Env } from '../schemas/env.ts';
 import type { S3StorageConfig } from './storage/s3.ts';
+import type { VirusScanConfig } from './storage/virus-scan.ts';
 import type { IdentityServiceConfig } from './identity-service/configured.ts';
 
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   brandingPattern: RegExp;
   /** Where uploaded files' bytes are kept (server/storage/). */
   storage: { driver: 'database' } | { driver: 's3'; s3: S3StorageConfig };
+  /** The ClamAV daemon every upload is scanned by (server/storage/virus-scan.ts); none: not scanned. */
+  virusScan?: VirusScanConfig;
   /** The national digital-identity service (server/identity-service/); demo mode may set `url` to its simulator's. */
   identityService: IdentityServiceConfig & { simulatorPort: number };
   /** Notifications (server/notifications/): e-mail through SMTP, web push with VAPID keys. */
@@ -131,6 +134,14 @@ function storageConfig(e: Env): Config['storage'] {
   };
 }
 
+function virusScanConfig(e: Env): Config['virusScan'] {
+  if (e.CLAMAV_SOCKET && e.CLAMD_HOST) throw new ConfigError('Invalid configuration: CLAMAV_SOCKET and CLAMD_HOST name two ClamAV daemons: set one.');
+  const timeoutMs = e.CLAMD_TIMEOUT_MS as number;
+  if (e.CLAMAV_SOCKET) return { socket: e.CLAMAV_SOCKET, timeoutMs };
+  if (e.CLAMD_HOST) return { host: e.CLAMD_HOST, port: e.CLAMD_PORT as number, timeoutMs };
+  return undefined;
+}
+
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
 const validateEnv = ajv.compile(envSchema);
 
@@ -193,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     layoutsDir: e.LAYOUTS_DIR as string,
     brandingPattern: new RegExp(e.BRANDING_PATTERN as string),
     storage,
+    virusScan: virusScanConfig(e),
     identityService: { url: e.IDENTITY_SERVICE_URL, timeoutMs: e.IDENTITY_SERVICE_TIMEOUT_MS as number, simulatorPort: e.IDENTITY_SIMULATOR_PORT as number },
     notifications: {
       smtpUrl: e.SMTP_URL,

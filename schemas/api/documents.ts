@@ -1,13 +1,13 @@
 /**
  * Contracts of documents (spec 001 §7 "Documents and files"): a patient file's documents (GET
- * paged, POST), one document (GET, DELETE = entered in error), its bytes viewed or downloaded,
+ * paged, POST), one document (GET, PATCH = edit, DELETE = entered in error), its bytes viewed or downloaded,
  * acknowledged by a professional (POST acquit), excluded and restored. A document is reached
  * through its patient file's scope: the patient, her caregivers (documents visible to
  * caregivers), the file's professionals; anyone else gets 404.
  */
 import { errorResponses, errorSchema, localeOnlyQuerySchema } from '../common.ts';
 import { enteredInErrorBodySchema } from '../measures.ts';
-import { documentBodySchema, documentListQuerySchema, documentPageSchema, documentSchema } from '../documents.ts';
+import { documentBodySchema, documentChangeBodySchema, documentListQuerySchema, documentPageSchema, documentSchema } from '../documents.ts';
 import { defineRoute } from './contract.ts';
 import { recordParams } from './record-id.ts';
 
@@ -45,6 +45,11 @@ export const documentRoutes = {
     method: 'POST', url: '/api/documents/:id/acquit', tags,
     summary: 'A professional of the file acknowledges a waiting document: by whom and when (history DOCUMENT_ACKNOWLEDGED); already acknowledged: 409',
     params: documentParams, querystring: localeOnlyQuerySchema, response: one,
+  }),
+  update: defineRoute({
+    method: 'PATCH', url: '/api/documents/:id', tags,
+    summary: 'Edits a document: title, description, type, dates, visibility (professionals only). Whoever added it or a professional of the open file; not once entered in error (409). History DOCUMENT_UPDATED with the changed fields; nothing changed, nothing recorded',
+    params: documentParams, querystring: localeOnlyQuerySchema, body: documentChangeBodySchema, response: one,
   }),
   exclude: defineRoute({
     method: 'PUT', url: '/api/documents/:id/exclude', tags,

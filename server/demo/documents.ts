@@ -41,6 +41,8 @@ interface DemoDocument {
   title: string; type: DocumentType; by: 'patient' | 'professional'; daysAgo: number;
   pdf?: { name: string; text: string }; link?: string; acknowledged: boolean; visibleToCaregivers: boolean;
   startDate?: number; endDate?: number;
+  /** The title of the earlier document of the list this one renews (a prescription's renewal). */
+  renews?: string;
 }
 
 const DOCUMENTS: DemoDocument[] = [
@@ -53,6 +55,11 @@ const DOCUMENTS: DemoDocument[] = [
   // Ends in ten days, not renewed: the prescriber's Prescriptions screen has one to renew.
   { title: 'Ordonnance : furosémide 40 mg', type: 'MEDICATION_PRESCRIPTION', by: 'professional', daysAgo: 80,
     pdf: { name: 'ordonnance-furosemide.pdf', text: 'Ordonnance - furosemide 40 mg, 1 comprime le matin' }, acknowledged: true, visibleToCaregivers: true, startDate: -80, endDate: 10 },
+  // Expires in five days, already renewed: "expires in 5 days" in the list, linked to the next one, nothing to do.
+  { title: 'Prescription : kinésithérapie', type: 'PRESCRIPTION', by: 'professional', daysAgo: 85,
+    pdf: { name: 'prescription-kine.pdf', text: 'Prescription - 20 seances de kinesitherapie' }, acknowledged: true, visibleToCaregivers: true, startDate: -85, endDate: 5 },
+  { title: 'Prescription : kinésithérapie (suite)', type: 'PRESCRIPTION', by: 'professional', daysAgo: 3, renews: 'Prescription : kinésithérapie',
+    pdf: { name: 'prescription-kine-suite.pdf', text: 'Prescription - 20 seances de kinesitherapie, suite' }, acknowledged: true, visibleToCaregivers: true, startDate: 6, endDate: 96 },
   { title: 'Résultats de prise de sang', type: 'ANALYSIS_RESULTS', by: 'patient', daysAgo: 2,
     pdf: { name: 'bilan-sanguin.pdf', text: 'Bilan sanguin - NT-proBNP, creatinine, kaliemie' }, acknowledged: false, visibleToCaregivers: true },
 ];
@@ -77,6 +84,7 @@ export async function provisionDemoDocuments(db: Db, storage: Storage, now: Date
     return { ...(await storage.put(Readable.from([bytes]))), name: d.pdf.name };
   }));
   await db.transaction(async (tx) => {
+    const ids = new Map<string, string>();
     for (const [i, d] of DOCUMENTS.entries()) {
       const at = new Date(now.getTime() - d.daysAgo * DAY);
       const author = d.by === 'patient' ? patient.id : prescriber.id;
@@ -84,15 +92,18 @@ export async function provisionDemoDocuments(db: Db, storage: Storage, now: Date
       const [upload] = s ? await tx.insert(files).values({
         uploaderId: author, name: s.name, mimeType: 'application/pdf', size: s.size, storageKey: s.key, createdAt: at, uploadedAt: at,
       }).returning({ id: files.id }) : [undefined];
+      const renews = d.renews ? ids.get(d.renews)! : null;
       const [doc] = await tx.insert(documents).values({
+        renewsDocumentId: renews,
         patientFileId: file.id, type: d.type, title: d.title, fileId: upload?.id ?? null, externalUrl: upload ? null : d.link!,
         startDate: d.startDate !== undefined ? day(now, d.startDate) : null, endDate: d.endDate !== undefined ? day(now, d.endDate) : null,
         visibleToPatient: true, visibleToCaregivers: d.visibleToCaregivers, source: d.by, createdBy: author, createdAt: at,
         acknowledgedAt: d.acknowledged ? at : null, acknowledgedBy: d.acknowledged ? prescriber.id : null,
       }).returning({ id: documents.id });
+      ids.set(d.title, doc!.id);
       if (upload) await tx.insert(fileAttachments).values({ fileId: upload.id, ownerKind: 'document', ownerId: doc!.id, patientFileId: file.id, createdAt: at });
       await tx.insert(patientFileHistory).values({
-        patientFileId: file.id, type: 'DOCUMENT_ADDED' satisfies HistoryKind, actorId: author, occurredAt: at, payload: { documentId: doc!.id, title: d.title },
+        patientFileId: file.id, type: 'DOCUMENT_ADDED' satisfies HistoryKind, actorId: author, occurredAt: at, payload: { documentId: doc!.id, title: d.title, ...(renews ? { renews } : {}) },
       });
     }
     await tx.insert(systemState).values({ key: STATE_KEY, value: now.toISOString() });

@@ -335,6 +335,8 @@ const CASES: Record<string, Case> = {
     before: async (w) => { await db.update(documents).set({ acknowledgedAt: null, acknowledgedBy: null }).where(eq(documents.id, w.document)); },
     once: history('DOCUMENT_ACKNOWLEDGED'),
   },
+  // An edit locks the row and records what it changed: the first changes the title, the others find it so.
+  'PATCH /api/documents/:id': { caller: 'prescriber', body: () => ({ title: 'Bilan corrigé' }), once: history('DOCUMENT_UPDATED') },
   'PUT /api/documents/:id/exclude': { caller: 'prescriber', once: history('DOCUMENT_EXCLUDED') },
   'PUT /api/documents/:id/restore': {
     caller: 'prescriber',

@@ -2,7 +2,8 @@
  * The demo documents (issue 20 §1, server/demo/documents.ts) on a real database: Camille Martin
  * (patient.open) finds documents of several types in My Documents, one of them waiting for
  * acknowledgement; the prescriber sees them in the file and opens the PDF's bytes through the
- * storage; a second run changes nothing.
+ * storage; her prescriptions include one to renew and one expiring soon, already renewed; a
+ * second run changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionDemoDocuments } from '../../server/demo/documents.ts';
@@ -38,6 +39,14 @@ describe('demo documents', () => {
     const due = await prescriber.agent.get(`/api/establishments/${azur}/prescriptions?status=AWAITING_RENEWAL`);
     expect(due.status, due.text).toBe(200);
     expect((due.body.data as Prescription[]).filter((p) => p.patientFileId === fileId).map((p) => p.title)).toEqual(['Ordonnance : furosémide 40 mg']);
+    // Her physiotherapy prescription expires in five days and is already renewed: ongoing, linked to the next one.
+    const all = await prescriber.agent.get(`/api/establishments/${azur}/prescriptions?pageSize=50`);
+    const hers = new Map((all.body.data as Prescription[]).filter((p) => p.patientFileId === fileId).map((p) => [p.title, p]));
+    const soon = hers.get('Prescription : kinésithérapie')!;
+    // Five days from the UTC day it was provisioned on; Paris may already be on the next day.
+    expect([4, 5]).toContain(soon.daysLeft);
+    expect(soon).toMatchObject({ status: 'ONGOING', renewedBy: hers.get('Prescription : kinésithérapie (suite)')!.id });
+    expect(hers.get('Prescription : kinésithérapie (suite)')).toMatchObject({ status: 'WAITING', renews: soon.id });
     expect(await provisionDemoDocuments(gw.db.database.db, gw.app.storage)).toBe('skipped');
   });
 });

@@ -25,7 +25,7 @@ async function as(local: string): Promise<Browser> {
   return b;
 }
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 async function call(local: string, method: Method, path: string, body?: object) {
   const b = await as(local);
   const req = b.agent[method](path).set('x-csrf-token', b.csrf);
@@ -225,6 +225,72 @@ describe('acknowledging, excluding, entered in error', () => {
     const [row] = await db.select().from(documents).where(eq(documents.id, mine.id));
     expect(row!.fileId).toBe(fileId);
     expect(await historyOf(db, file, 'DOCUMENT_ENTERED_IN_ERROR')).toHaveLength(1);
+  });
+});
+
+describe('editing', () => {
+  const edit = (local: string, id: string, body: object, l = '') => call(local, 'patch', `/api/documents/${id}${l && `?l=${l}`}`, body);
+
+  it('whoever added it edits title, description, type and dates; DOCUMENT_UPDATED names the changed fields', async () => {
+    const file = await newPatientFile(db, { caregivers: ['caregiver'] });
+    const doc = await added('patient.open', file, link('Bilan', { type: 'ANALYSIS_RESULTS', startDate: '2026-01-10', endDate: '2026-03-10' }));
+    const res = await edit('patient.open', doc.id, { title: 'Bilan de janvier', description: 'À jeun', type: 'REPORT', endDate: '2026-04-10', visibleToCaregivers: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ title: 'Bilan de janvier', description: 'À jeun', type: 'REPORT', startDate: '2026-01-10', endDate: '2026-04-10', visibleToCaregivers: true, externalUrl: 'https://example.org/video' });
+    const [entry] = await historyOf(db, file, 'DOCUMENT_UPDATED');
+    expect(entry!.payload).toEqual({ documentId: doc.id, title: 'Bilan de janvier', changed: ['title', 'description', 'type', 'endDate', 'visibleToCaregivers'] });
+    // A date cleared with null; the same values again change nothing and record nothing.
+    expect((await edit('patient.open', doc.id, { endDate: null })).body.endDate).toBeNull();
+    expect((await edit('patient.open', doc.id, { title: 'Bilan de janvier', endDate: null })).status).toBe(200);
+    expect((await edit('patient.open', doc.id, {})).status).toBe(200);
+    // The clock is frozen: both entries have the same instant, in no given order.
+    const changes = (await historyOf(db, file, 'DOCUMENT_UPDATED')).map((e) => (e.payload as { changed: string[] }).changed);
+    expect(changes).toHaveLength(2);
+    expect(changes).toEqual(expect.arrayContaining([['title', 'description', 'type', 'endDate', 'visibleToCaregivers'], ['endDate']]));
+    // A professional of the file edits it too, and chooses who sees it.
+    const pro = await edit('prescriber', doc.id, { visibleToPatient: false, reminderDate: '2026-02-01' });
+    expect(pro.status, pro.text).toBe(200);
+    expect(pro.body).toMatchObject({ visibleToPatient: false, reminderDate: '2026-02-01' });
+  });
+
+  it('the rules of an added document on the merged one, on their field, in the caller\'s language', async () => {
+    const file = await newPatientFile(db);
+    const doc = await added('prescriber', file, link('Ordonnance', { type: 'PRESCRIPTION', startDate: '2026-01-10', endDate: '2026-03-10' }));
+    expect((await edit('prescriber', doc.id, { endDate: '2026-01-01' }, 'en')).body).toMatchObject({ code: 'end_date_before_start', field: 'body.endDate' });
+    expect((await edit('prescriber', doc.id, { reminderDate: '2026-05-01' })).body).toMatchObject({ code: 'reminder_outside_period', field: 'body.reminderDate' });
+    expect((await edit('prescriber', doc.id, { startDate: '2026-02-30' })).body).toMatchObject({ code: 'date_invalid', field: 'body.startDate' });
+    expect((await edit('prescriber', doc.id, { title: ' ' })).body).toMatchObject({ code: 'field_required', field: 'body.title' });
+    expect((await edit('prescriber', doc.id, { title: 'x'.repeat(101) })).body).toMatchObject({ code: 'value_too_long', field: 'body.title' });
+    // Neither the file nor the link changes: another one is another document.
+    expect((await edit('prescriber', doc.id, { externalUrl: 'https://example.org/autre' })).status).toBe(400);
+    expect((await edit('prescriber', doc.id, { title: 12 })).status).toBe(400);
+    expect(await historyOf(db, file, 'DOCUMENT_UPDATED')).toHaveLength(0);
+    const [row] = await db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row).toMatchObject({ title: 'Ordonnance', endDate: '2026-03-10', reminderDate: null });
+  });
+
+  it('someone else\'s document, visibility from the patient\'s side, a renewed type, entered in error: refused', async () => {
+    const file = await newPatientFile(db, { caregivers: ['caregiver'] });
+    const pros = await added('prescriber', file, link('Du service', { visibleToCaregivers: true }));
+    expect((await edit('patient.open', pros.id, { title: 'Le mien' })).body).toMatchObject({ code: 'professionals_only' });
+    expect((await edit('caregiver', pros.id, { title: 'Le mien' })).status).toBe(403);
+    const mine = await added('patient.open', file, link('Le mien'));
+    expect((await edit('patient.open', mine.id, { visibleToPatient: false })).body).toMatchObject({ code: 'professionals_only', field: 'body.visibleToPatient' });
+    const theirs = await added('caregiver', file, link('De l’aidant'));
+    expect((await edit('caregiver', theirs.id, { visibleToCaregivers: false })).body).toMatchObject({ code: 'professionals_only', field: 'body.visibleToCaregivers' });
+    expect((await edit('caregiver', theirs.id, { title: 'De l’aidant, corrigé' })).status).toBe(200);
+
+    const rx = await added('prescriber', file, link('Ordonnance', { type: 'PRESCRIPTION', startDate: '2026-01-10', endDate: '2026-03-10' }));
+    const renewal = await call('prescriber', 'post', `/api/documents/${rx.id}/renew`, { title: 'Suite', externalUrl: 'https://example.org/suite', startDate: '2026-03-11', endDate: '2026-06-10' });
+    expect(renewal.status, renewal.text).toBe(201);
+    expect((await edit('prescriber', rx.id, { type: 'REPORT' })).body).toMatchObject({ code: 'prescription_type_linked', field: 'body.type' });
+    expect((await edit('prescriber', renewal.body.id, { type: 'REPORT' })).status).toBe(409);
+    expect((await edit('prescriber', renewal.body.id, { endDate: null })).body).toMatchObject({ code: 'field_required', field: 'body.endDate' });
+    expect((await edit('prescriber', rx.id, { title: 'Ordonnance initiale' })).status).toBe(200);
+
+    expect((await call('patient.open', 'delete', `/api/documents/${mine.id}`, { reason: 'Mauvais fichier' })).status).toBe(200);
+    expect((await edit('prescriber', mine.id, { title: 'Trop tard' })).body).toMatchObject({ code: 'document_entered_in_error' });
+    expect((await edit('patient.multi', pros.id, { title: 'Pas à moi' })).status).toBe(404);
   });
 });
 

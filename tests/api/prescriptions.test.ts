@@ -69,6 +69,10 @@ describe('the prescriptions list', () => {
     await prescribed('a report is not a prescription', day(-10), day(5), 'REPORT');
     const all = await listed();
     expect(Object.fromEntries([...all].map(([title, p]) => [title, p.status]))).toEqual(Object.fromEntries(CASES.map(([title, , , status]) => [title, status])));
+    // Days left on the same calendar: 0 on the last day, negative once expired, none without an end.
+    expect(Object.fromEntries([...all].map(([title, p]) => [title, p.daysLeft]))).toEqual({
+      'starts tomorrow': 90, 'starts today': 90, 'ends in 31 days': 31, 'ends in 30 days': 30, 'ends today': 0, 'ended yesterday': -1, 'no dates': null,
+    });
     for (const status of ['WAITING', 'ONGOING', 'AWAITING_RENEWAL', 'EXPIRED'] as const) {
       const filtered = await listed(`&status=${status}`);
       expect([...filtered.keys()].sort(), status).toEqual(CASES.filter((c) => c[3] === status).map((c) => c[0]).sort());

@@ -28,6 +28,7 @@ import type { Goal } from './report.ts';
 import { shared } from './runner/shared.ts';
 import type { Step, StepContext } from './runner/step.ts';
 import { layouts, preferences, sessionLayer, splitMode } from './throughput.ts';
+import { uploadBench } from './upload.ts';
 
 /** A PostgreSQL database for the step, or a note that PostgreSQL is unreachable (then the step has nothing to do). */
 async function postgres(context: StepContext): Promise<string | undefined> {
@@ -56,6 +57,11 @@ export const steps: Step[] = [
     id: 'session-layer-pglite', title: '(a) GET /api/me through the session layer vs a bare route, PGlite',
     timeoutSeconds: 300, smokeTimeoutSeconds: 240,
     run: (context) => sessionLayer(context, 'PGlite', { DATA_DIR: context.pgliteDemo() }),
+  },
+  {
+    id: 'upload', title: 'upload of a 10 MB PDF through the gateway into the database storage: MB/s and resident memory, PGlite',
+    timeoutSeconds: 300, smokeTimeoutSeconds: 240,
+    run: (context) => uploadBench(context),
   },
   {
     id: 'layouts', title: '(4) GET /ui/layouts vs a bare Buffer route and @fastify/static, PGlite',

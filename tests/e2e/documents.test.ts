@@ -2,7 +2,8 @@
  * Documents (issue 20 §1) in real Chromium, in French and in Arabic: Camille Martin (patient.open)
  * opens My Documents from the navigation, adds a PDF (the upload shows its progress, then
  * "sent"), and finds it listed, waiting; the prescriber opens it from the file's Documents tab,
- * acknowledges it and reads by whom; the patient then sees it acknowledged; axe finds nothing serious on the list and the add screen. Runs on the scratch
+ * acknowledges it and reads by whom, excludes and restores it, edits its title; the patient then sees
+ * it acknowledged and marks it entered in error; axe finds nothing serious on the list and the add screen. Runs on the scratch
  * gateway (it adds documents to a demo file). Screenshots of the list and the add screen at 1280
  * and 390 px, and of the file's tab and the document at 1280, in test-results/e2e.
  */
@@ -85,9 +86,38 @@ describe('documents', () => {
     await screenshot(prescriber, `documents-view-${lang}`);
     expect(await prescriber.getByTestId('document-open').getAttribute('href')).toMatch(/\/api\/documents\/[0-9a-f-]{36}\/stream/);
 
+    // Excluded then restored, each confirmed in a dialog; edited with the add form's fields.
+    await prescriber.getByTestId('document-exclude').click();
+    await prescriber.getByRole('dialog').waitFor();
+    await shoot(prescriber, `documents-exclude-dialog-${lang}`);
+    await prescriber.getByTestId('document-exclude-confirm').click();
+    await prescriber.getByTestId('document-excluded').waitFor();
+    await prescriber.getByTestId('document-restore').click();
+    await prescriber.getByTestId('document-restore-confirm').click();
+    await prescriber.getByTestId('document-excluded').waitFor({ state: 'detached' });
+    await prescriber.getByTestId('document-edit').click();
+    await prescriber.getByTestId('document-edit-form').waitFor();
+    await shoot(prescriber, `documents-edit-${lang}`);
+    await prescriber.getByTestId('document-title').fill(`${title} (2)`);
+    await prescriber.getByTestId('document-edit-submit').click();
+    await poll(() => prescriber.getByRole('heading', { level: 1 }).innerText()).toContain(`${title} (2)`);
+    // The prescriptions with their days left.
+    await prescriber.goto(`${base}/s/0/prescriptions`);
+    await prescriber.getByTestId('prescription-days-left').first().waitFor();
+    await shoot(prescriber, `prescriptions-${lang}`);
+
     // The patient sees it acknowledged.
     await patient.reload();
     await poll(() => rowText(patient, title)).toContain(text.acknowledged.toLocaleLowerCase('fr'));
+    // She added it: she marks it entered in error with a reason, and it leaves her list.
+    await rowOf(patient, title).click();
+    await patient.waitForURL(/\/p\/0\/documents\/[0-9a-f-]{36}$/);
+    await patient.getByTestId('document-entered-in-error').click();
+    await patient.getByTestId('document-error-reason').fill('Mauvais fichier');
+    await shoot(patient, `documents-error-dialog-${lang}`);
+    await patient.getByTestId('document-error-confirm').click();
+    await expectScreen(patient, '/p/0/documents', text.title);
+    await poll(() => rowOf(patient, title).count()).toBe(0);
     expect(problems).toEqual([]);
     expect(proProblems).toEqual([]);
     await Promise.all([patient.context().close(), prescriber.context().close()]);

@@ -7,23 +7,21 @@
  * runs the rules (schemas/documents.ts documentBodyError) and its message lands on its field.
  * Back and Cancel lead to the list.
  */
-import {
-  Alert, Button, Checkbox, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title,
-} from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DOCUMENT_TYPES, type DocumentBody, type DocumentType } from '../../../schemas/documents.ts';
+import type { DocumentBody } from '../../../schemas/documents.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { messagesByField } from '../../lib/api/field-errors.ts';
 import { usePatientArea } from '../../lib/areas.ts';
-import { CalendarDateInput, calendarDateOf } from '../../lib/dates/calendar-date-input.tsx';
 import { useDates } from '../../lib/dates/use-dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAddDocument } from './api/documents.ts';
 import { useUploadQueue } from '../../lib/api/upload-queue.ts';
+import { dayOf, DocumentFields, type DocumentFieldValues } from './document-fields.tsx';
 import { FileQueue } from './file-queue.tsx';
 import { DOCUMENTS } from './texts.ts';
 
@@ -41,13 +39,12 @@ export function Component() {
   const queue = useUploadQueue();
   const add = useAddDocument(patientFile.id);
   const [source, setSource] = useState<Source>('file');
-  const [fields, setFields] = useState({ title: '', description: '', externalUrl: '', startDate: '', endDate: '', reminderDate: '' });
-  const [type, setType] = useState<DocumentType | null>(null);
+  const [fields, setFields] = useState<DocumentFieldValues>({ title: '', description: '', startDate: '', endDate: '', reminderDate: '', type: null });
+  const [externalUrl, setExternalUrl] = useState('');
+  const { type } = fields;
   const [visibleToCaregivers, setVisibleToCaregivers] = useState(false);
   const [messages, setMessages] = useState<Messages>({});
   const [failure, setFailure] = useState<string>();
-  const types = useMemo(() => DOCUMENT_TYPES.map((value) => ({ value, label: t(`documents.types.${value}`) })), [t]);
-  const set = (name: keyof typeof fields) => (value: string) => setFields((all) => ({ ...all, [name]: value }));
   const caregiver = patientFile.caregiver === true;
 
   async function submit(event: FormEvent) {
@@ -57,18 +54,17 @@ export function Component() {
     const local: Messages = {};
     if (!fields.title.trim()) local['body.title'] = t('validation.field_required');
     if (!type) local['body.type'] = t('validation.field_required');
-    if (source === 'link' && !fields.externalUrl.trim()) local['body.externalUrl'] = t(`${K}.noFile`);
+    if (source === 'link' && !externalUrl.trim()) local['body.externalUrl'] = t(`${K}.noFile`);
     if (source === 'file' && queue.busy) local['body.fileId'] = t(`${K}.waitUploads`);
     else if (source === 'file' && (uploaded.length === 0 || queue.files.some((f) => f.state === 'failed'))) local['body.fileId'] = t(uploaded.length ? `${K}.waitUploads` : `${K}.noFile`);
     setMessages(local);
     if (Object.keys(local).length || !type) return;
-    const date = (typed: string) => (typed.trim() ? calendarDateOf(typed.trim(), language) : null);
     const common: DocumentBody = {
       title: fields.title, description: fields.description.trim() ? fields.description : null, type,
-      startDate: date(fields.startDate), endDate: date(fields.endDate), reminderDate: date(fields.reminderDate),
+      startDate: dayOf(fields.startDate, language), endDate: dayOf(fields.endDate, language), reminderDate: dayOf(fields.reminderDate, language),
       ...(caregiver ? {} : { visibleToCaregivers }),
     };
-    const bodies = source === 'link' ? [{ ...common, externalUrl: fields.externalUrl.trim() }] : uploaded.map((f) => ({ ...common, fileId: f.fileId! }));
+    const bodies = source === 'link' ? [{ ...common, externalUrl: externalUrl.trim() }] : uploaded.map((f) => ({ ...common, fileId: f.fileId! }));
     let added = 0;
     try {
       for (const [i, body] of bodies.entries()) {
@@ -92,14 +88,7 @@ export function Component() {
     <Stack gap="md" maw={720}>
       <Title order={1} size="h2">{t(`${K}.title`)}</Title>
       {failure && <Alert color="red" variant="light">{failure}</Alert>}
-      <TextInput label={t(`${K}.fields.title`)} required value={fields.title} onChange={(e) => set('title')(e.currentTarget.value)} error={messages['body.title']} data-testid="document-title" />
-      <Select label={t(`${K}.fields.type`)} required data={types} value={type} onChange={(v) => setType(v as DocumentType | null)} error={messages['body.type']} data-testid="document-type" />
-      <Textarea label={t(`${K}.fields.description`)} rows={3} value={fields.description} onChange={(e) => set('description')(e.currentTarget.value)} error={messages['body.description']} />
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <CalendarDateInput label={t(`${K}.fields.startDate`)} value={fields.startDate} onChange={set('startDate')} error={messages['body.startDate']} />
-        <CalendarDateInput label={t(`${K}.fields.endDate`)} value={fields.endDate} onChange={set('endDate')} error={messages['body.endDate']} />
-        <CalendarDateInput label={t(`${K}.fields.reminderDate`)} value={fields.reminderDate} onChange={set('reminderDate')} error={messages['body.reminderDate']} />
-      </SimpleGrid>
+      <DocumentFields values={fields} onChange={(change) => setFields((all) => ({ ...all, ...change }))} messages={messages} />
       {caregiver
         ? <Text size="sm" c="dimmed">{t(`${K}.fields.sharedWithCaregivers`)}</Text>
         : <Checkbox label={t(`${K}.fields.visibleToCaregivers`)} checked={visibleToCaregivers} onChange={(e) => setVisibleToCaregivers(e.currentTarget.checked)} />}
@@ -109,7 +98,7 @@ export function Component() {
           data={[{ value: 'file', label: t(`${K}.sources.file`) }, { value: 'link', label: t(`${K}.sources.link`) }]} />
       </Stack>
       {source === 'link'
-        ? <TextInput label={t(`${K}.fields.externalUrl`)} type="url" dir="ltr" placeholder="https://" value={fields.externalUrl} onChange={(e) => set('externalUrl')(e.currentTarget.value)} error={messages['body.externalUrl'] ?? messages['body.fileId']} data-testid="document-link" />
+        ? <TextInput label={t(`${K}.fields.externalUrl`)} type="url" dir="ltr" placeholder="https://" value={externalUrl} onChange={(e) => setExternalUrl(e.currentTarget.value)} error={messages['body.externalUrl'] ?? messages['body.fileId']} data-testid="document-link" />
         : <FileQueue queue={queue} error={messages['body.fileId']} />}
       <Group gap="sm">
         <Button type="submit" loading={add.isPending} data-testid="document-submit">{t(`${K}.submit`)}</Button>

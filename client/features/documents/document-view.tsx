@@ -4,8 +4,7 @@
  * the page, a PDF opens in the browser (a new tab: every answer of the server refuses to be
  * framed), anything else is only downloaded, never rendered inline; a link opens in a new tab.
  * Reading or downloading the bytes writes DOCUMENT_VIEWED / DOCUMENT_DOWNLOADED to the file's
- * history. `actions` holds what the viewer may do (the professional's acknowledge and
- * entered-in-error).
+ * history. `actions` holds what the viewer may do (document-actions.tsx).
  */
 import { Alert, Anchor, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -66,6 +65,9 @@ function DocumentView({ doc, actions }: { doc: PatientDocument; actions?: ReactN
           <Period doc={doc} />
           {doc.reminderDate && <Text size="sm">{t(`${K}.view.reminder`, { date: calendarDate(doc.reminderDate) })}</Text>}
           {doc.file && <Text size="sm">{t(`${K}.view.file`, { name: doc.file.name, size: sizeText(doc.file.size, language, t) })}</Text>}
+          {doc.excludedAt && !doc.enteredInError && (
+            <Alert color="gray" variant="light" p="xs" data-testid="document-excluded">{t(`${K}.view.excluded`, { date: dateTime(doc.excludedAt, 'short') })}</Alert>
+          )}
           {doc.enteredInError && (
             <Alert color="red" variant="light" p="xs">
               {t(`${K}.view.enteredInError`, { name: who(doc.enteredInError.by), date: dateTime(doc.enteredInError.at, 'short'), reason: doc.enteredInError.reason })}

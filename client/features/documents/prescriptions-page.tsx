@@ -3,9 +3,10 @@
  * of the establishment's files the professional opens, what ends first first (the server's
  * default), filtered by status today (awaiting renewal first among the choices: what ends within
  * the notice and is not renewed yet) and type, the state in the address. Each row names the
- * patient (a link to the file), the title, type, service, period and status, and which
- * prescription it renews or is renewed by (links to those documents); a row opens its document,
- * and one not renewed yet offers Renew (renew-dialog.tsx).
+ * patient (a link to the file), the title, type, service, period, status and days left to its end
+ * (the server's count, DaysLeft), and which prescription it renews or is renewed by (links to
+ * those documents); a row opens its document, and one not renewed yet offers Renew
+ * (renew-dialog.tsx).
  */
 import { Anchor, Badge, Button, Chip, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -116,7 +117,15 @@ function usePrescriptionColumns(structureIndex: number, renew: (p: Prescription)
       { id: 'service', header: t(`${K}.columns.service`), cell: ({ row }) => <Text size="sm">{row.original.service}</Text> },
       { id: 'startDate', header: t(`${K}.columns.startDate`), cell: ({ row }) => day(row.original.startDate) },
       { id: 'endDate', header: t(`${K}.columns.endDate`), cell: ({ row }) => day(row.original.endDate) },
-      { id: 'status', header: t(`${K}.columns.status`), cell: ({ row }) => <PrescriptionStatusBadge status={row.original.status} /> },
+      {
+        id: 'status', header: t(`${K}.columns.status`),
+        cell: ({ row: { original: p } }) => (
+          <Stack gap={4} align="flex-start">
+            <PrescriptionStatusBadge status={p.status} />
+            <DaysLeft days={p.daysLeft} />
+          </Stack>
+        ),
+      },
       {
         id: 'actions', header: t(`${K}.columns.actions`),
         cell: ({ row: { original: p } }) => (p.renewedBy ? null : (
@@ -128,6 +137,18 @@ function usePrescriptionColumns(structureIndex: number, renew: (p: Prescription)
       },
     ];
   }, [t, calendarDate, structureIndex, renew]);
+}
+
+/**
+ * How long until the end, as the server counted it in the establishment's calendar (the same
+ * today as the status): "expires in 3 days", "ends today", "expired 2 days ago"; nothing without
+ * an end.
+ */
+export function DaysLeft({ days }: { days: number | null }) {
+  const { t } = useTranslation(DOCUMENTS);
+  if (days === null) return null;
+  const text = days === 0 ? t(`${K}.days.today`) : days > 0 ? t(`${K}.days.left`, { count: days }) : t(`${K}.days.ago`, { count: -days });
+  return <Text size="xs" c={days <= 0 ? undefined : 'dimmed'} fw={days === 0 ? 700 : undefined} style={{ whiteSpace: 'nowrap' }} data-testid="prescription-days-left">{text}</Text>;
 }
 
 /** The theme's colours, filled, as the documents' badges: legible on both themes. */

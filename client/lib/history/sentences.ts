@@ -22,7 +22,7 @@ export const HISTORY_GROUPS = {
     'ALERT_STATUS_SET', 'ALERT_COMMENTED', 'ALERT_CLOSED', 'ALERT_CLOSED_AUTOMATICALLY', 'MEASURE_ENTERED_IN_ERROR', 'MEASURE_CORRECTED',
     'NON_COMPLIANCE_RULE_CREATED', 'NON_COMPLIANCE_RULE_UPDATED', 'NON_COMPLIANCE_RULE_DEACTIVATED',
     'NON_COMPLIANCE_RULE_EXCLUDED', 'NON_COMPLIANCE_RULE_RESTORED', 'NON_COMPLIANCE_RULE_OVERRIDDEN'],
-  documents: ['DOCUMENT_ADDED', 'DOCUMENT_VIEWED', 'DOCUMENT_DOWNLOADED', 'DOCUMENT_ACKNOWLEDGED', 'DOCUMENT_EXCLUDED', 'DOCUMENT_RESTORED', 'DOCUMENT_ENTERED_IN_ERROR'],
+  documents: ['DOCUMENT_ADDED', 'DOCUMENT_UPDATED', 'DOCUMENT_VIEWED', 'DOCUMENT_DOWNLOADED', 'DOCUMENT_ACKNOWLEDGED', 'DOCUMENT_EXCLUDED', 'DOCUMENT_RESTORED', 'DOCUMENT_ENTERED_IN_ERROR'],
   people: ['CAREGIVER_ADDED', 'CAREGIVER_REMOVED'],
   agenda: ['APPOINTMENT_CREATED', 'APPOINTMENT_UPDATED', 'APPOINTMENT_DELETED', 'REMINDER_CREATED', 'REMINDER_UPDATED', 'REMINDER_DELETED',
     'NOTE_ADDED', 'NOTE_EDITED', 'NOTE_ARCHIVED'],
@@ -71,6 +71,13 @@ function detailOf(entry: HistoryEntry, t: TFunction, language: Language): Record
     case 'CAREGIVER_ADDED': case 'CAREGIVER_REMOVED': {
       const name = text(p.name) ?? text(p.type) ?? text(p.title);
       return name ? { name } : undefined;
+    }
+    case 'DOCUMENT_UPDATED': {
+      // The title and which fields changed, named in the interface's language ("title, end date").
+      const name = text(p.title);
+      const changed = Array.isArray(p.changed) ? p.changed.filter((f): f is string => typeof f === 'string') : [];
+      if (!name) return undefined;
+      return { name, fields: changed.map((f) => t(`patientFileHistory.documentFields.${f}`, { defaultValue: f })).join(t('patientFileHistory.listSeparator')) };
     }
     case 'ALERT_CLOSED_AUTOMATICALLY': {
       const status = text(p.systemStatus);

@@ -13,7 +13,7 @@ import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
 import { addDays } from '../../../schemas/patient-form/dates.ts';
 import {
-  PRESCRIPTION_TYPES, prescriptionStatus, RENEWAL_NOTICE_DAYS,
+  PRESCRIPTION_TYPES, prescriptionDaysLeft, prescriptionStatus, RENEWAL_NOTICE_DAYS,
   type Prescription, type PrescriptionListQuery, type PrescriptionStatus,
 } from '../../../schemas/prescriptions.ts';
 import type { CareContext } from '../context.ts';
@@ -70,6 +70,7 @@ export async function listPrescriptions(care: CareContext, establishmentId: stri
       id: doc.id, patientFileId: doc.patientFileId, patient: p, service,
       type: doc.type as Prescription['type'], title: doc.title, startDate: doc.startDate, endDate: doc.endDate,
       status: prescriptionStatus({ startDate: doc.startDate, endDate: doc.endDate, renewed: renewalId !== null }, today),
+      daysLeft: prescriptionDaysLeft(doc.endDate, today),
       renews: doc.renewsDocumentId, renewedBy: renewalId, hasFile: doc.fileId !== null, createdAt: doc.createdAt.toISOString(),
     })),
     count: async () => (await care.db.select({ n: count() }).from(documents)

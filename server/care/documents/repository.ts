@@ -19,7 +19,10 @@ import { documents, files, users } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { defineSorts, orderOf } from '../../lists/sort.ts';
 import { pageOfRows, type Page } from '../../lists/page.ts';
-import { documentBodyError, type DocumentBody, type DocumentListQuery, type PatientDocument } from '../../../schemas/documents.ts';
+import {
+  DOCUMENT_CHANGE_FIELDS, documentBodyError,
+  type DocumentBody, type DocumentChange, type DocumentChangeField, type DocumentListQuery, type PatientDocument,
+} from '../../../schemas/documents.ts';
 import { noteTextError } from '../../../schemas/notes.ts';
 import { isPrescriptionType, type RenewalBody } from '../../../schemas/prescriptions.ts';
 import { visibleDocuments } from '../access.ts';
@@ -186,6 +189,51 @@ export function documentsRepository(care: CareContext) {
         stored: storedFile(row),
         sent: () => db.transaction((tx) => file.recordHistory(tx, how, history(doc), { onBehalfOf: file.onBehalfOf })),
       };
+    },
+
+    /**
+     * An edit by whoever added the document or a professional of the open file: the fields sent
+     * replace the stored ones, the whole then passes the rules of an added document. Who sees it
+     * is chosen by professionals only (the patient's side sees what it adds, add()). The row is
+     * locked and read again in the transaction, so that of two edits at once each records what it
+     * changed from what the other left; nothing changed records nothing.
+     */
+    async update(file: PatientFileHandle, id: string, change: DocumentChange): Promise<PatientDocument> {
+      const seen = await forChange(file, id);
+      const professional = file.as === 'professional';
+      if (!professional && seen.createdBy !== care.userId) throw new AppError(403, 'professionals_only');
+      for (const name of ['visibleToPatient', 'visibleToCaregivers'] as const) {
+        // The patient chooses whether her caregivers see her own documents, as when she adds one.
+        const hers = name === 'visibleToCaregivers' && file.as === 'patient';
+        if (change[name] !== undefined && !professional && !hers) throw new AppError(403, 'professionals_only', {}, `body.${name}`);
+      }
+      await db.transaction(async (tx) => {
+        const [doc] = await tx.select().from(documents).where(eq(documents.id, seen.id)).for('update');
+        if (!doc || doc.enteredInErrorAt) throw new AppError(409, 'document_entered_in_error');
+        const day = (value: string | null | undefined, stored: string | null) => (value === undefined ? stored : value || null);
+        const next = {
+          title: change.title ?? doc.title,
+          description: change.description === undefined ? doc.description : change.description?.trim() ? change.description : null,
+          type: change.type ?? (doc.type as DocumentBody['type']),
+          startDate: day(change.startDate, doc.startDate), endDate: day(change.endDate, doc.endDate), reminderDate: day(change.reminderDate, doc.reminderDate),
+          visibleToPatient: change.visibleToPatient ?? doc.visibleToPatient, visibleToCaregivers: change.visibleToCaregivers ?? doc.visibleToCaregivers,
+        };
+        const error = documentBodyError({ ...next, ...(doc.fileId ? { fileId: doc.fileId } : { externalUrl: doc.externalUrl ?? '' }) });
+        if (error) throw badRequest(error.code, error.params, error.field);
+        const changed: DocumentChangeField[] = DOCUMENT_CHANGE_FIELDS.filter((name) => next[name] !== doc[name]);
+        if (!changed.length) return;
+        if (changed.includes('type') || changed.includes('startDate') || changed.includes('endDate')) {
+          const [renewal] = await tx.select({ id: documents.id }).from(documents)
+            .where(and(eq(documents.renewsDocumentId, doc.id), isNull(documents.enteredInErrorAt)));
+          const linked = doc.renewsDocumentId !== null || renewal !== undefined;
+          if (linked && changed.includes('type')) throw new AppError(409, 'prescription_type_linked', {}, 'body.type');
+          // A renewal has its period, as renew() requires.
+          if (doc.renewsDocumentId) for (const name of ['startDate', 'endDate'] as const) if (!next[name]) throw badRequest('field_required', {}, `body.${name}`);
+        }
+        await tx.update(documents).set(next).where(eq(documents.id, doc.id));
+        await file.recordHistory(tx, 'DOCUMENT_UPDATED', { ...history({ ...doc, title: next.title }), changed }, { onBehalfOf: file.onBehalfOf });
+      });
+      return toDocument(await one(file, id));
     },
 
     /** Waiting → acknowledged by whom and when: the file's professionals only. */

@@ -1,6 +1,6 @@
 /**
  * Documents of a patient file (schemas/api/documents.ts, spec 001 §7): list, add, read, bytes,
- * acknowledge, exclude, restore, entered in error; and prescriptions, documents of a prescription
+ * edit, acknowledge, exclude, restore, entered in error; and prescriptions, documents of a prescription
  * type (schemas/api/prescriptions.ts): an establishment's list, renewal.
  */
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +41,10 @@ export default async function documentsRoutes(app: FastifyInstance) {
   route(app, contracts.acknowledge, async (request) => {
     const { file, repo } = await open(request.care, request.params.id);
     return repo.acknowledge(file, request.params.id);
+  });
+  route(app, contracts.update, async (request) => {
+    const { file, repo } = await open(request.care, request.params.id);
+    return repo.update(file, request.params.id, request.body);
   });
   route(app, contracts.exclude, async (request) => {
     const { file, repo } = await open(request.care, request.params.id);

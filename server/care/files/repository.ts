@@ -2,12 +2,14 @@
  * Files (spec 001 §7): prepared (a record and an upload address), then uploaded once, then
  * attached to what uses them (attachments.ts). The bytes go to the storage (server/storage/)
  * as they arrive: the type is read from the first bytes and a refused one is never stored, the
- * size limit holds while streaming, and a storage key is kept only once the bytes are all there.
+ * size limit holds while streaming, and a storage key is kept only once the bytes are all there
+ * and, when a virus scanner is configured, found clean (server/storage/virus-scan.ts).
  */
 import type { Readable } from 'node:stream';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { fileAttachments, files, patientFiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/index.ts';
+import type { VirusScanner } from '../../storage/virus-scan.ts';
 import type { CareContext } from '../context.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { FILE_TYPES } from '../../../schemas/form.ts';
@@ -17,7 +19,10 @@ import { storedFile, type StoredFile } from './send.ts';
 
 export const MAX_UPLOAD_BYTES = 20 * 1_048_576;
 
-export function filesRepository(care: CareContext, storage: Storage) {
+/** Where a scan's outcome is logged (the request's logger). */
+interface ScanLog { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
+
+export function filesRepository(care: CareContext, storage: Storage, scanner?: VirusScanner, log?: ScanLog) {
   const { db, userId } = care;
   const now = () => care.now();
   const toRecord = (f: typeof files.$inferSelect): FileRecord => ({
@@ -28,6 +33,26 @@ export function filesRepository(care: CareContext, storage: Storage) {
     const [file] = await db.select().from(files).where(and(eq(files.id, id), eq(files.uploaderId, userId)));
     if (!file) throw notFound();
     return file;
+  }
+
+  /**
+   * The stored bytes streamed back to the scanner (server/storage/virus-scan.ts) before the record
+   * points at them; a throw here makes upload() remove them. Fails closed: no verdict, no file.
+   */
+  async function scan(id: string, key: string): Promise<void> {
+    let result;
+    try {
+      const stored = await storage.get(key);
+      if (!stored) throw new Error('the bytes just stored are not there');
+      result = await scanner!.scan(stored);
+    } catch (error) {
+      log?.error({ err: error, fileId: id }, 'virus scan failed: upload refused');
+      throw new AppError(503, 'virus_scanner_unavailable', {}, 'body.file');
+    }
+    if (result.infected) {
+      log?.warn({ fileId: id, uploaderId: userId, viruses: result.viruses }, 'infected upload refused');
+      throw badRequest('file_infected', {}, 'body.file');
+    }
   }
 
   return {
@@ -72,6 +97,7 @@ export function filesRepository(care: CareContext, storage: Storage) {
       const { key, size } = await storage.put(stream);
       try {
         await afterStored();
+        if (scanner) await scan(id, key);
         // Uploaded once: a second upload of the same file at the same time finds it taken.
         const [updated] = await db.update(files).set({ storageKey: key, mimeType: type.mime, size, uploadedAt: now() })
           .where(and(eq(files.id, id), isNull(files.uploadedAt))).returning();

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { fileRoutes as contracts } from '../../../schemas/api/files.ts';
 import { route } from '../../http/route.ts';
 import { badRequest } from '../../errors.ts';
@@ -14,7 +14,7 @@ export default async function fileRoutes(app: FastifyInstance) {
   // One byte past the limit reaches the upload's own count (streams.ts limitBytes), which
   // refuses it as file_too_large while streaming; the parser's truncation never shows.
   await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1, fields: 5 }, throwFileSizeLimit: false });
-  const repo = (request: { care: CareContext }) => filesRepository(request.care, app.storage);
+  const repo = (request: { care: CareContext; log: FastifyBaseLogger }) => filesRepository(request.care, app.storage, app.virusScanner, request.log);
 
   route(app, contracts.prepare, async (request) => repo(request).prepare(request.body));
 

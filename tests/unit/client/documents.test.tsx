@@ -17,6 +17,7 @@ import type { PatientDocument } from '../../../schemas/documents.ts';
 import { Component as AddDocumentPage } from '../../../client/features/documents/document-add-page.tsx';
 import { DocumentsTab } from '../../../client/features/documents/documents-tab.tsx';
 import { Component as FileDocumentPage } from '../../../client/features/documents/patient-file-document-page.tsx';
+import { Component as MyDocumentPage } from '../../../client/features/documents/document-page.tsx';
 import { DOCUMENTS } from '../../../client/features/documents/texts.ts';
 import { configureApi } from '../../../client/lib/api/api-hooks.ts';
 import { AREA_ROUTE_IDS } from '../../../client/lib/areas.ts';
@@ -218,5 +219,118 @@ describe("the file's documents for a professional", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Signaler la saisie par erreur' }));
     await waitFor(() => expect(sent('DELETE')).toEqual([{ url: `/api/documents/${DOC}`, body: { reason: 'Mauvais patient' } }]));
     expect(await screen.findByText(/Saisi par erreur, signalé par Claire Dubois le 22\/11\/2026.*: Mauvais patient/)).toBeTruthy();
+  });
+
+  it('excludes a document once confirmed, then restores it; a refusal is said in the dialog', async () => {
+    let current = acknowledged;
+    let refuse = true;
+    calls = fakeFetch({
+      [`GET /api/documents/${DOC}`]: () => ({ body: current }),
+      [`PUT /api/documents/${DOC}/exclude`]: () => {
+        if (refuse) { refuse = false; return { status: 409, body: { code: 'patient_file_closed', message: 'Le dossier est clos (serveur).' } }; }
+        current = { ...acknowledged, excludedAt: '2026-11-23T10:00:00.000Z' };
+        return { body: current };
+      },
+      [`PUT /api/documents/${DOC}/restore`]: () => { current = acknowledged; return { body: current }; },
+    });
+    mountDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Exclure' }));
+    // Nothing sent before the confirmation.
+    let dialog = await screen.findByRole('dialog');
+    expect(sent('PUT')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Exclure' }));
+    expect(await within(dialog).findByText(/Le dossier est clos \(serveur\)\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Exclure' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByTestId('document-excluded')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Rétablir' }));
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rétablir' }));
+    await waitFor(() => expect(screen.queryByTestId('document-excluded')).toBeNull());
+    expect(sent('PUT').map((c) => c.url)).toEqual([`/api/documents/${DOC}/exclude`, `/api/documents/${DOC}/exclude`, `/api/documents/${DOC}/restore`]);
+  });
+
+  it('edits a document with the add form\'s fields, sending only what changed; a refusal lands on its field', async () => {
+    let current: PatientDocument = { ...acknowledged, startDate: '2026-01-10', endDate: '2026-03-10' };
+    let refuse = true;
+    calls = fakeFetch({
+      [`GET /api/documents/${DOC}`]: () => ({ body: current }),
+      [`PATCH /api/documents/${DOC}`]: () => {
+        if (refuse) { refuse = false; return { status: 400, body: { code: 'end_date_before_start', message: 'La fin doit suivre le début (serveur).', field: 'body.endDate' } }; }
+        current = { ...current, title: 'Bilan de janvier', endDate: '2026-04-10' };
+        return { body: current };
+      },
+    });
+    mountDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/^Date de fin/) as HTMLInputElement).value).toBe('10/03/2026');
+    // Nothing changed: nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Rien n’a changé.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('document-title'), { target: { value: 'Bilan de janvier' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date de fin/), { target: { value: '10/04/2026' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('La fin doit suivre le début (serveur).')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Bilan de janvier' })).toBeTruthy();
+    expect(sent('PATCH')).toEqual([
+      { url: `/api/documents/${DOC}`, body: { title: 'Bilan de janvier', endDate: '2026-04-10' } },
+      { url: `/api/documents/${DOC}`, body: { title: 'Bilan de janvier', endDate: '2026-04-10' } },
+    ]);
+  });
+
+  it('asks for the reason before sending anything', async () => {
+    calls = fakeFetch({ [`GET /api/documents/${DOC}`]: { body: acknowledged } });
+    mountDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Signaler une saisie par erreur' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Signaler la saisie par erreur' }));
+    expect(await within(dialog).findByText('Ce champ est obligatoire')).toBeTruthy();
+    expect(sent('DELETE')).toEqual([]);
+  });
+
+  it('offers nothing on a document entered in error', async () => {
+    calls = fakeFetch({ [`GET /api/documents/${DOC}`]: { body: { ...acknowledged, enteredInError: { at: '2026-11-22T10:00:00.000Z', by: claire, reason: 'Doublon' } } } });
+    mountDocument();
+    expect(await screen.findByText(/Doublon/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Exclure' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Signaler une saisie par erreur' })).toBeNull();
+  });
+});
+
+describe("a document on the patient's side", () => {
+  function mountMine() {
+    return mount(area(AREA_ROUTE_IDS.patient, '/p/:patientFileIndex', { index: 0, patientFile: { id: FILE, status: 'OPEN' } }, [
+      { path: 'documents/:documentId', element: <MyDocumentPage /> },
+      { path: 'documents', element: <p>la liste</p> },
+    ]), `/p/0/documents/${DOC}`);
+  }
+
+  it('whoever added it marks it entered in error, then is back on the list', async () => {
+    signInProfessionalForTests(camille);
+    calls = fakeFetch({
+      [`GET /api/documents/${DOC}`]: { body: waiting },
+      [`DELETE /api/documents/${DOC}`]: { body: { ...waiting, enteredInError: { at: '2026-11-22T10:00:00.000Z', by: camille, reason: 'Mauvais fichier' } } },
+    });
+    const router = mountMine();
+    fireEvent.click(await screen.findByRole('button', { name: 'Signaler une saisie par erreur' }));
+    // The patient neither acknowledges nor excludes.
+    expect(screen.queryByRole('button', { name: 'Exclure' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Prendre connaissance' })).toBeNull();
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motif/ }), { target: { value: 'Mauvais fichier' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Signaler la saisie par erreur' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/p/0/documents'));
+    expect(sent('DELETE')).toEqual([{ url: `/api/documents/${DOC}`, body: { reason: 'Mauvais fichier' } }]);
+  });
+
+  it("offers nothing on a document someone else added", async () => {
+    signInProfessionalForTests({ id: '00000000-0000-4000-8000-0000000000a9' });
+    calls = fakeFetch({ [`GET /api/documents/${DOC}`]: { body: waiting } });
+    mountMine();
+    expect(await screen.findByTestId('document-screen')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Signaler une saisie par erreur' })).toBeNull();
   });
 });

@@ -32,7 +32,7 @@ const LIST = `GET /api/establishments/${EST}/prescriptions`;
 const due: Prescription = {
   id: RX, patientFileId: FILE, patient: { firstName: 'Camille', lastName: 'Martin' }, service: 'Cardiologie',
   type: 'TELEMONITORING_PRESCRIPTION', title: 'Télésurveillance IC', startDate: '2026-06-01', endDate: '2026-12-10',
-  status: 'AWAITING_RENEWAL', renews: null, renewedBy: null, hasFile: true, createdAt: '2026-06-01T08:00:00.000Z',
+  status: 'AWAITING_RENEWAL', daysLeft: 12, renews: null, renewedBy: null, hasFile: true, createdAt: '2026-06-01T08:00:00.000Z',
 };
 const page = (data: Prescription[]) => ({ body: { data, totalItems: data.length, page: 1, pageSize: 15 } });
 
@@ -77,6 +77,7 @@ describe('the prescriptions list', () => {
     expect(within(row).getByText('01/06/2026')).toBeTruthy();
     expect(within(row).getByText('10/12/2026')).toBeTruthy();
     expect(within(row).getByText('À renouveler')).toBeTruthy();
+    expect(within(row).getByTestId('prescription-days-left').textContent).toBe('Expire dans 12 jours');
     expect(screen.getByTestId('prescriptions-count').textContent).toBe('1 prescription');
 
     fireEvent.click(screen.getByRole('radio', { name: 'À renouveler' }));
@@ -148,5 +149,29 @@ describe('renewing a prescription', () => {
     expect(screen.getByTestId('prescription-renews').getAttribute('href')).toBe(`/s/0/patient-file/${FILE}/documents/${RX}`);
     expect(screen.getAllByTestId('prescription-renew')).toHaveLength(1);
     expect(within(renewedBy.closest('tr')!).queryByTestId('prescription-renew')).toBeNull();
+  });
+
+  it.each([
+    ['fr', 1, 'Expire dans 1 jour'], ['fr', 3, 'Expire dans 3 jours'], ['fr', 0, 'Se termine aujourd’hui'],
+    ['fr', -2, 'Expirée depuis 2 jours'], ['en', 1, 'Expires in 1 day'], ['en', 3, 'Expires in 3 days'], ['en', 0, 'Ends today'],
+    ['en', -1, 'Expired 1 day ago'], ['en', -2, 'Expired 2 days ago'], ['ar', 2, 'تنتهي خلال يومين'], ['ar', 3, 'تنتهي خلال 3 أيام'],
+    ['ar', 11, 'تنتهي خلال 11 يومًا'], ['ar', -1, 'انتهت منذ يوم واحد'],
+  ] as const)('says the days left as the server counted them (%s, %i)', async (language, daysLeft, text) => {
+    await i18n.changeLanguage(language);
+    try {
+      calls = fakeFetch({ [LIST]: page([{ ...due, daysLeft }]) });
+      mount();
+      const row = (await screen.findByText('Télésurveillance IC')).closest('tr')!;
+      expect(within(row).getByTestId('prescription-days-left').textContent).toBe(text);
+    } finally {
+      await i18n.changeLanguage('fr');
+    }
+  });
+
+  it('says nothing of days left without an end date', async () => {
+    calls = fakeFetch({ [LIST]: page([{ ...due, endDate: null, status: 'ONGOING', daysLeft: null }]) });
+    mount();
+    const row = (await screen.findByText('Télésurveillance IC')).closest('tr')!;
+    expect(within(row).queryByTestId('prescription-days-left')).toBeNull();
   });
 });
