@@ -10,6 +10,7 @@ import { provisionDemo } from './demo/provision.ts';
 import { provisionDemoAssignments } from './demo/assignments.ts';
 import { provisionDemoMonitoring } from './demo/monitoring.ts';
 import { provisionDemoDocuments } from './demo/documents.ts';
+import { provisionDemoEducation } from './demo/education.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { closeOnSignals, fail } from './process.ts';
 import jobs from './jobs/plugin.ts';
@@ -36,6 +37,8 @@ try {
     await provisionDemoMonitoring(database.db);
     // Documents with their bytes, through the gateway's storage (database or S3).
     await provisionDemoDocuments(database.db, app.storage);
+    // The Cardiologie library of therapeutic content: a PDF, an image, a YouTube video.
+    await provisionDemoEducation(database.db, app.storage);
   }
   closeOnSignals(app, database);
   await app.listen({ port: config.port, host: config.host });

@@ -26,8 +26,9 @@ import * as indicatorsTab from './indicators-tab.ts';
 import * as formTypes from './form-types.ts';
 import * as documents from './documents.ts';
 import * as prescriptions from './prescriptions.ts';
+import * as education from './education.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts, activities, inactiveThresholds, formTypes, documents, prescriptions].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts, activities, inactiveThresholds, formTypes, documents, prescriptions, education].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

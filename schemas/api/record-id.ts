@@ -25,6 +25,8 @@ export const RECORD_KINDS = [
   'indicatorType', 'unit', 'indicator', 'alertStatus', 'interventionLevel', 'protocol',
   // The establishment's questionnaire catalogue.
   'formType',
+  // A service's therapeutic content (issue 20 §2).
+  'educationContent',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
