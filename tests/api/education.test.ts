@@ -172,6 +172,9 @@ describe('the patient side', () => {
     expect(whole.status).toBe(200);
     expect(whole.headers['content-disposition']).toMatch(/^inline/);
     expect(whole.headers['content-security-policy']).toContain('sandbox');
+    // Framed by the app's education screen only, still sandboxed.
+    expect(whole.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(whole.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(whole.headers['accept-ranges']).toBe('bytes');
     expect(Buffer.compare(whole.body as Buffer, bytes)).toBe(0);
     const part = await binary((await as('patient.open')).agent.get(url).set('range', 'bytes=5-14'));
@@ -192,6 +195,12 @@ describe('the patient side', () => {
     expect(part.headers['content-type']).toBe('video/mp4');
     expect(Buffer.compare(part.body as Buffer, MP4.subarray(1000))).toBe(0);
   });
+});
+
+it("the app's pages may frame themselves and YouTube's privacy-enhanced player, nothing else", async () => {
+  const res = await call('patient.open', 'get', '/api/me');
+  expect(res.headers['content-security-policy']).toContain("frame-src 'self' https://www.youtube-nocookie.com");
+  expect(res.headers['x-frame-options']).toBe('DENY');
 });
 
 describe('byteRange', () => {
