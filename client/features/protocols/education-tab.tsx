@@ -136,7 +136,7 @@ function AddItem({ serviceId, onClose }: { serviceId: string | null; onClose(): 
           </Stack>
           <TextInput label={t(`${K}.columns.title`)} required value={title} maxLength={200} onChange={(e) => setTitle(e.currentTarget.value)}
             error={missing.title ? required : errors['body.title']} />
-          <Textarea label={t(`${K}.description`)} value={description} maxLength={2000} autosize minRows={2} onChange={(e) => setDescription(e.currentTarget.value)}
+          <Textarea label={t(`${K}.description`)} value={description} maxLength={2000} rows={3} onChange={(e) => setDescription(e.currentTarget.value)}
             error={errors['body.description']} />
           {kind === 'youtube'
             ? (
@@ -175,7 +175,7 @@ function EditItem({ serviceId, item, onClose }: { serviceId: string | null; item
         <Stack gap="sm">
           <TextInput label={t(`${K}.columns.title`)} required value={title} maxLength={200} onChange={(e) => setTitle(e.currentTarget.value)}
             error={missing ? t(`${K}.required`) : errors['body.title']} />
-          <Textarea label={t(`${K}.description`)} value={description} maxLength={2000} autosize minRows={2} onChange={(e) => setDescription(e.currentTarget.value)}
+          <Textarea label={t(`${K}.description`)} value={description} maxLength={2000} rows={3} onChange={(e) => setDescription(e.currentTarget.value)}
             error={errors['body.description']} />
           <Text size="sm" c="dimmed">{t(`${K}.sourceKept`)}</Text>
           {edit.isError && Object.keys(errors).length === 0 && <Alert color="negative" variant="light" role="alert">{edit.error.message}</Alert>}
