@@ -66,7 +66,7 @@ function ItemView({ item, patientFileId }: { item: EducationItem; patientFileId:
         {item.kind === 'youtube' && item.youtubeId && (
           <AspectRatio ratio={16 / 9}>
             <iframe src={youtubeEmbedUrl(item.youtubeId)} title={t(`${K}.youtubeFrame`, { title: item.title })} style={{ border: 0 }}
-              allow="encrypted-media; picture-in-picture; fullscreen" allowFullScreen referrerPolicy="strict-origin-when-cross-origin"
+              allow="encrypted-media; picture-in-picture; fullscreen" referrerPolicy="strict-origin-when-cross-origin"
               sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" />
           </AspectRatio>
         )}

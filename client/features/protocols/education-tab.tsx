@@ -60,12 +60,11 @@ function LibraryTable({ items, serviceId, onEdit }: { items: EducationItem[]; se
   const { t: kinds } = useTranslation(EDUCATION_KINDS);
   const archive = useArchiveEducation(serviceId);
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={340}>
       <Table aria-label={t(`${K}.tableLabel`)} verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t(`${K}.columns.title`)}</Table.Th>
-            <Table.Th>{t(`${K}.columns.kind`)}</Table.Th>
             <Table.Th><VisuallyHidden>{t(`${K}.columns.actions`)}</VisuallyHidden></Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -81,13 +80,13 @@ function LibraryTable({ items, serviceId, onEdit }: { items: EducationItem[]; se
                         target="_blank" rel="noopener noreferrer" fw={600}><bdi>{item.title}</bdi></Anchor>
                       {item.archivedAt && <Badge variant="light" color="gray" tt="none">{t(`${K}.archivedBadge`)}</Badge>}
                     </Group>
+                    <Text size="sm" c="dimmed">{kinds(`educationKinds.${item.kind}`)}</Text>
                     {item.description && <Text size="sm" c="dimmed" lineClamp={2}><bdi>{item.description}</bdi></Text>}
                   </Stack>
                 </Group>
               </Table.Td>
-              <Table.Td>{kinds(`educationKinds.${item.kind}`)}</Table.Td>
               <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Group gap="xs" justify="flex-end">
                   <Button size="xs" variant="light" onClick={() => onEdit(item)} aria-label={t(`${K}.editOf`, { title: item.title })}>{t(`${K}.edit`)}</Button>
                   <Button size="xs" variant="subtle" color={item.archivedAt ? undefined : 'gray'} loading={archive.isPending && archive.variables?.contentId === item.id}
                     aria-label={t(item.archivedAt ? `${K}.restoreOf` : `${K}.archiveOf`, { title: item.title })}
