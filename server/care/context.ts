@@ -7,7 +7,8 @@
  * care/access.ts: `patientFile(id)` answers a handle whose queries are scoped to that file and
  * which records its history; `establishment(id)` a structure of the caller's; `catalogue(id,
  * 'read' | 'write')`, `protocols(id)`, `patientDataIn(id)`, `clinical(id)` and
- * `formValidation(id)` an establishment for one kind of record, each asking its policy. Anything
+ * `formValidation(id)` an establishment for one kind of record, each asking its policy;
+ * `educationOf(serviceId)` a service's therapeutic content for its protocol managers. Anything
  * else is not found (404, never 403). Repositories ask these handles; none holds a privilege
  * list or a predicate of its own (tests/unit/access-rules.test.ts).
  */
