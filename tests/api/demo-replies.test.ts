@@ -91,9 +91,10 @@ const answered = new Set<string>();
 /** The files read whole so far, by any account. */
 const walked = new Set<string>();
 
-const group = <T extends { key: string; id: string }>(rows: T[]) => {
+/** Rows by their patient file (a key may be null: a service's therapeutic content is in no file; never asked here). */
+const group = <T extends { key: string | null; id: string }>(rows: T[]) => {
   const map = new Map<string, string[]>();
-  for (const r of rows) map.set(r.key, [...(map.get(r.key) ?? []), r.id]);
+  for (const r of rows) if (r.key !== null) map.set(r.key, [...(map.get(r.key) ?? []), r.id]);
   return map;
 };
 
