@@ -5,7 +5,7 @@
  * service's professionals who hold protocol privileges (server/care/access.ts).
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTimeSchema, localeQueryProperties, uuidSchema } from './common.ts';
+import { countSchema, dateTimeSchema, localeQueryProperties, uuidSchema } from './common.ts';
 import { recordId } from './api/record-id.ts';
 
 export const EDUCATION_KINDS = ['video', 'document', 'image', 'youtube'] as const;
@@ -29,7 +29,7 @@ const descriptionSchema = { anyOf: [{ type: 'string', maxLength: 2000 }, { type:
 
 export const educationFileSchema = {
   type: 'object', additionalProperties: false, required: ['name', 'mimeType', 'size'],
-  properties: { name: { type: 'string' }, mimeType: { anyOf: [{ type: 'string' }, { type: 'null' }] }, size: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
+  properties: { name: { type: 'string' }, mimeType: { anyOf: [{ type: 'string' }, { type: 'null' }] }, size: { anyOf: [countSchema, { type: 'null' }] } },
 } as const;
 
 /** One item, as both sides read it (archivedAt is always null on the patient side). */
