@@ -108,6 +108,11 @@ export const ERROR_CODES = {
   file_already_uploaded: { status: 409 },
   file_missing: { status: 400 },
   multiple_uploads: { status: 400 },
+  // Therapeutic content (server/care/education/)
+  /** Not a YouTube video address (youtube.com/watch?v=, youtu.be/, /embed/, /shorts/): said on body.youtubeUrl. */
+  youtube_url_invalid: { status: 400 },
+  /** The uploaded file is not of the item's kind (a video for a video, a PDF for a document, PNG/JPEG for an image). */
+  education_file_kind_mismatch: { status: 400 },
   // The patient form (schemas/patient-form.ts), one code per rule, said on the field; field_required above
   value_invalid: { status: 400 },
   value_too_short: { status: 400 },

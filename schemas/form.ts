@@ -10,6 +10,12 @@ import { LANGUAGES } from './common.ts';
 import { localizedTextSchema } from './localized-text.ts';
 
 export const FILE_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
+/**
+ * What an upload may hold (server/care/files/repository.ts): the questionnaire types, and the
+ * videos of a service's therapeutic content (issue 20 §2; each owner checks the types it takes,
+ * schemas/education.ts). Still within the 20 MB limit: a longer film is a YouTube item.
+ */
+export const UPLOAD_TYPES = [...FILE_TYPES, 'video/mp4', 'video/webm'] as const;
 export const EXPRESSION_OPERATORS = ['+', '-', '*', '/', '^', 'min', 'max', 'round', 'sum', 'count'] as const;
 
 /** When a PLANNED form's occurrences open, how long they stay open, and how late they may still be answered (also a file's overload). */

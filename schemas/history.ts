@@ -19,6 +19,8 @@ export const HISTORY_KINDS = [
   // Documents.
   'DOCUMENT_VIEWED', 'DOCUMENT_DOWNLOADED', 'DOCUMENT_ACKNOWLEDGED',
   'DOCUMENT_ADDED', 'DOCUMENT_EXCLUDED', 'DOCUMENT_RESTORED', 'DOCUMENT_ENTERED_IN_ERROR', 'DOCUMENT_UPDATED',
+  // Therapeutic content (issue 20 §2): the patient or a caregiver opened an item of the service's library.
+  'EDUCATION_VIEWED',
   // People around the file.
   'CAREGIVER_ADDED', 'CAREGIVER_REMOVED',
   // Agenda and notes.

@@ -11,6 +11,7 @@ import { provisionDemoAssignments } from './demo/assignments.ts';
 import { provisionDemoMonitoring } from './demo/monitoring.ts';
 import { provisionDemoDocuments } from './demo/documents.ts';
 import { provisionDemoMessages } from './demo/messages.ts';
+import { provisionDemoEducation } from './demo/education.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { closeOnSignals, fail } from './process.ts';
 import jobs from './jobs/plugin.ts';
@@ -47,6 +48,8 @@ try {
     await provisionDemoDocuments(database.db, app.storage);
     // Conversations, with a photo and a PDF through the same storage.
     await provisionDemoMessages(database.db, app.storage);
+    // The Cardiologie library of therapeutic content: a PDF, an image, a YouTube video.
+    await provisionDemoEducation(database.db, app.storage);
   }
   closeOnSignals(app, database);
   await app.listen({ port: config.port, host: config.host });

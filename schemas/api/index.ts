@@ -28,8 +28,9 @@ import * as documents from './documents.ts';
 import * as prescriptions from './prescriptions.ts';
 import * as messages from './messages.ts';
 import * as notifications from './notifications.ts';
+import * as education from './education.ts';
 
 export const CONTRACTS: ReadonlyMap<string, RouteContract> = new Map(
-  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts, activities, inactiveThresholds, formTypes, documents, prescriptions, messages, notifications].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
+  [conditions, catalogue, establishments, files, forms, me, patientFileStatus, ui, patientFileHistory, identity, patients, notes, caregivers, protocols, nonCompliance, measures, boundaries, monitoring, indicatorsTab, events, alerts, activities, inactiveThresholds, formTypes, documents, prescriptions, messages, notifications, education].flatMap((module) => Object.entries(module).flatMap(([group, routes]) =>
     Object.entries(routes as Record<string, RouteContract>).map(([name, contract]) => [`${group}.${name}`, contract] as const))),
 );

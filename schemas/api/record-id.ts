@@ -27,6 +27,8 @@ export const RECORD_KINDS = [
   'formType',
   // The caller's own in-app notifications.
   'notification',
+  // A service's therapeutic content (issue 20 §2).
+  'educationContent',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -20,6 +20,8 @@
  * |  types, statuses, levels, identity |                                     |  SUPER_ADMIN in E (catalogueEditors)     |                         |
  * |  document and form types, ...)     |                                     |                                          |                         |
  * | Medical protocols                  | SUPER_ADMIN, PRESCRIBER, MANAGER in E (protocols)                              | protocols.manage        |
+ * | Therapeutic content of a service   | patients and caregivers of a file of   | SUPER_ADMIN, PRESCRIBER, MANAGER in E    | protocols.managesService |
+ * |  (issue 20 §2)                     |  the service; the file's professionals |  itself or in the service (protocols)    |  (read: the file's scope) |
  * | Patient files, lists over them     | own file, caregiver; SUPER_ADMIN, OPERATOR, PRESCRIBER in the file's service   | patientData.inEstablishment, |
  * |  (search, activities, alerts)      |  or in E (patientData)                                                         |  patientData.opensService |
  * | Documents of a patient file        | the file's professionals: all; the patient: those visible to her; a caregiver: those visible to caregivers | visibleDocuments (SQL) |
@@ -169,6 +171,15 @@ export const policies = {
      * protocol is applied by the file's professionals (patientData), as a questionnaire is.
      */
     manage: (who: Who, establishmentId: string) => holdsIn(who, establishmentId, 'protocols'),
+    /**
+     * A service's therapeutic content (issue 20 §2): the people who write the care plan of the
+     * service's files (the protocol managers) give its patients their educational material. The
+     * privilege is held in the establishment itself or in that service: a prescriber of another
+     * service of E does not change this one's library.
+     */
+    managesService: (who: Who, establishmentId: string, serviceId: string) =>
+      intersects(who.grants.establishments[establishmentId] ?? [], PRIVILEGE_SETS.protocols)
+      || (who.grants.services[serviceId]?.establishmentId === establishmentId && holdsInService(who.grants, serviceId, PRIVILEGE_SETS.protocols)),
   },
   patientData: {
     /** Opens patient files somewhere in the establishment: its lists (search, activities, alerts), a file as a professional. */

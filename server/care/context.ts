@@ -7,7 +7,8 @@
  * care/access.ts: `patientFile(id)` answers a handle whose queries are scoped to that file and
  * which records its history; `establishment(id)` a structure of the caller's; `catalogue(id,
  * 'read' | 'write')`, `protocols(id)`, `patientDataIn(id)`, `clinical(id)` and
- * `formValidation(id)` an establishment for one kind of record, each asking its policy. Anything
+ * `formValidation(id)` an establishment for one kind of record, each asking its policy;
+ * `educationOf(serviceId)` a service's therapeutic content for its protocol managers. Anything
  * else is not found (404, never 403). Repositories ask these handles; none holds a privilege
  * list or a predicate of its own (tests/unit/access-rules.test.ts).
  */
@@ -62,6 +63,8 @@ export interface CareContext extends Caller {
   catalogue(establishmentId: string, access: 'read' | 'write'): Promise<EstablishmentRow>;
   /** The establishment's medical protocols, for their managers (policies.protocols.manage); 404 otherwise. */
   protocols(establishmentId: string): Promise<EstablishmentRow>;
+  /** A service's therapeutic content, for its protocol managers (policies.protocols.managesService); 404 otherwise. */
+  educationOf(serviceId: string): Promise<ServiceRow>;
   /**
    * The establishment's patient data as a professional (lists: search, activities, alerts), for
    * those who open files there (policies.patientData); 404 otherwise. `opens(serviceId)`: whether
@@ -85,6 +88,7 @@ export interface CareContext extends Caller {
 }
 
 type EstablishmentRow = typeof establishments.$inferSelect;
+type ServiceRow = typeof services.$inferSelect;
 
 export interface PatientDataScope {
   readonly establishment: EstablishmentRow;
@@ -148,6 +152,12 @@ export function careContext(db: Db, identity: Identity, now: () => Date): CareCo
     catalogue: async (establishmentId, access) =>
       openIf(policies.catalogue[access](caller, establishmentId), establishmentId),
     protocols: async (establishmentId) => openIf(policies.protocols.manage(caller, establishmentId), establishmentId),
+    async educationOf(serviceId) {
+      const [row] = await db.select().from(services).where(eq(services.id, serviceId));
+      // One answer for an unknown service and a refused one (no existence oracle).
+      if (!row || !policies.protocols.managesService(caller, row.establishmentId, row.id)) throw notFound();
+      return row;
+    },
     async patientDataIn(establishmentId) {
       const row = await openIf(policies.patientData.inEstablishment(caller, establishmentId), establishmentId);
       return { establishment: row, opens: (serviceId) => policies.patientData.opensService(caller, establishmentId, serviceId) };

@@ -20,6 +20,7 @@ import patientFileHistoryRoutes from './patient-file-history/routes.ts';
 import notesRoutes from './notes/routes.ts';
 import documentsRoutes from './documents/routes.ts';
 import messagesRoutes from './messages/routes.ts';
+import educationRoutes from './education/routes.ts';
 import alertsRoutes from './alerts/routes.ts';
 import caregiversRoutes from './caregivers/routes.ts';
 import identityRoutes from './identity/routes.ts';
@@ -74,6 +75,7 @@ export default async function careApi(app: FastifyInstance) {
   await app.register(fileRoutes);
   await app.register(documentsRoutes);
   await app.register(messagesRoutes);
+  await app.register(educationRoutes);
   await app.register(patientRoutes);
   await app.register(conditionRoutes);
   await app.register(patientFileStatusRoutes);

@@ -365,10 +365,12 @@ export const fileChunks = pgTable('file_chunks', {
 }, (t) => [primaryKey({ columns: [t.key, t.seq] })]);
 
 /** What a file may belong to; each owner kind's screen attaches its files through the patient file's scope. */
-export const FILE_OWNER_KINDS = ['form_response', 'document', 'message', 'identity_document'] as const;
+/** `education_content`: a service's therapeutic content (issue 20 §2), in no patient file: its patient_file_id is null. */
+export const FILE_OWNER_KINDS = ['form_response', 'document', 'message', 'identity_document', 'education_content'] as const;
 
 /**
- * A file's owner (0008): one per file, in the patient file whose scope decides who may read it.
+ * A file's owner (0008): one per file, in the patient file whose scope decides who may read it;
+ * a service's therapeutic content has no patient file (null), and is read through its service.
  * The owner id is not a foreign key (it points into the owner kind's table); its kind's code
  * removes the attachment with the owner.
  */
@@ -376,12 +378,14 @@ export const fileAttachments = pgTable('file_attachments', {
   fileId: uuid('file_id').primaryKey().references(() => files.id, { onDelete: 'cascade' }),
   ownerKind: text('owner_kind', { enum: FILE_OWNER_KINDS }).notNull(),
   ownerId: uuid('owner_id').notNull(),
-  patientFileId: uuid('patient_file_id').notNull().references(() => patientFiles.id, { onDelete: 'cascade' }),
+  patientFileId: uuid('patient_file_id').references(() => patientFiles.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 }, (t) => [
   index('file_attachments_owner_idx').on(t.ownerKind, t.ownerId),
   index('file_attachments_patient_file_idx').on(t.patientFileId),
-  check('file_attachments_owner_kind_check', sql`${t.ownerKind} IN ('form_response', 'document', 'message', 'identity_document')`),
+  check('file_attachments_owner_kind_check', sql`${t.ownerKind} IN ('form_response', 'document', 'message', 'identity_document', 'education_content')`),
+  // Only a service's content lives outside a patient file: every other owner keeps its file's scope.
+  check('file_attachments_patient_file_check', sql`(${t.patientFileId} is null) = (${t.ownerKind} = 'education_content')`),
 ]);
 
 
@@ -915,4 +919,33 @@ export const notificationDeliveries = pgTable('notification_deliveries', {
 }, (t) => [
   uniqueIndex('notification_deliveries_notification_channel_idx').on(t.notificationId, t.channel),
   index('notification_deliveries_to_enqueue_idx').on(t.createdAt).where(sql`${t.enqueuedAt} is null`),
+]);
+
+/** Kinds of therapeutic content (spec 001: video, document, image, YouTube video). */
+export const EDUCATION_KINDS = ['video', 'document', 'image', 'youtube'] as const;
+
+/**
+ * A service's therapeutic content (issue 20 §2): educational material its care team gives the
+ * patients and caregivers of every file of the service. Not clinical data: archived (hidden from
+ * patients, kept) rather than deleted. A file's bytes go through file_attachments (owner kind
+ * education_content); a YouTube video is kept as its video id only, never as a URL.
+ */
+export const educationContents = pgTable('education_contents', {
+  id: id(),
+  serviceId: uuid('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: EDUCATION_KINDS }).notNull(),
+  title: text('title').notNull(),
+  description: text('description'),
+  fileId: uuid('file_id').references(() => files.id),
+  youtubeId: text('youtube_id'),
+  createdBy: uuid('created_by').notNull().references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  archivedBy: uuid('archived_by').references(() => users.id),
+}, (t) => [
+  index('education_contents_service_title_idx').on(t.serviceId, t.title),
+  check('education_contents_kind_check', sql`${t.kind} IN ('video', 'document', 'image', 'youtube')`),
+  // A YouTube item has a video id and no file; every other kind a file and no video id.
+  check('education_contents_source_check', sql`(${t.kind} = 'youtube') = (${t.youtubeId} is not null) and (${t.fileId} is null) = (${t.youtubeId} is not null)`),
 ]);

@@ -42,6 +42,9 @@ export default fp(async function security(app: FastifyInstance, opts: { secure: 
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // Therapeutic content (issue 20 §2): the app frames its own PDFs, and YouTube videos only
+        // through the privacy-enhanced host (no cookie before play); no other site is framed.
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertStatuses, chartDisplays, consents, formOccurrences, formResponses, formTypes, identityDocuments, identityDocumentTypes, indicatorBoundaries, indicators,
   indicatorTypes, indicatorValuesTableSettings, interventionLevels, measures, nonObservanceRules, patientConditions, patientFileForms, patientFileHistory, documents, messages,
-  patientFileProtocols, patientFiles, personInterventionLevels, protocols, referenceValues, units, users, notificationPreferences, pushSubscriptions,
+  patientFileProtocols, patientFiles, personInterventionLevels, protocols, referenceValues, units, users, notificationPreferences, pushSubscriptions, educationContents,
 } from '../../server/db/schema.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { userIdOf } from '../helpers/demo-data.ts';
@@ -360,6 +360,21 @@ const CASES: Record<string, Case> = {
     },
     body: () => ({ reason: 'Mauvaise image' }),
     ...notRepeated('a conditional update (withdrawn where not yet): one 200, the others 409; nothing is added'),
+  },
+  // Therapeutic content (issue 20 §2): an upload makes one item (the attachment's primary key, the
+  // others find it taken); words and archived state are states of one item.
+  'POST /api/services/:id/education': {
+    caller: 'prescriber',
+    before: async () => ({ upload: await uploadFile(browsers.get('prescriber')!, PNG, 'affiche.png', MIME.png) }),
+    body: () => ({ kind: 'image', title: `Affiche ${tag()}`, youtubeUrl: undefined }),
+    once: { what: 'items of the uploaded file', count: ({ world }) => counted(db.select({ n: count() }).from(educationContents).where(eq(educationContents.fileId, world.upload))) },
+  },
+  'PUT /api/education/:contentId': { caller: 'prescriber', body: () => ({ title: 'Le régime pauvre en sel' }), ...notRepeated('one item, given the same words') },
+  'POST /api/education/:contentId/archive': { caller: 'prescriber', ...notRepeated('a state of one item (archiving twice keeps the first date)') },
+  'POST /api/education/:contentId/restore': {
+    caller: 'prescriber',
+    before: async (w) => { await db.update(educationContents).set({ archivedAt: new Date() }).where(eq(educationContents.id, w.educationContent)); },
+    ...notRepeated('a state of one item'),
   },
   // A prescription has one live renewal: the renewed row is locked, the others find it renewed.
   'POST /api/documents/:id/renew': {

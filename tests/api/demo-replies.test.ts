@@ -23,11 +23,12 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  alertBatches, establishments, fileAttachments, files, formResponses, forms, identityDocuments, indicators, measures, patientConditions,
+  alertBatches, educationContents, establishments, fileAttachments, files, formResponses, forms, identityDocuments, indicators, measures, patientConditions,
   patientFileForms, patientFiles, protocols, services, users,
 } from '../../server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo/accounts.ts';
 import { provisionDemoAssignments } from '../../server/demo/assignments.ts';
+import { provisionDemoEducation } from '../../server/demo/education.ts';
 import { provisionDemoMonitoring } from '../../server/demo/monitoring.ts';
 import { CONTRACTS } from '../../schemas/api/index.ts';
 import { pathOf, type RouteContract } from '../../schemas/api/contract.ts';
@@ -47,7 +48,6 @@ const SKIPPED = new Map([
 /** Routes no demo record reaches, each with why: the walk answers every other one 2xx at least once. */
 const UNANSWERED = new Map<string, string>([
   ['fileRoutes.downloadOfPatientFile', 'the demo answers no questionnaire with a file'],
-  ['fileRoutes.download', 'the demo uploads no file'],
   ['formRoutes.response', 'the demo answers no questionnaire (its values are typed)'],
   ['identityRoutes.document', 'the demo stores no identity document'],
   ['identityRoutes.downloadDocument', 'the demo stores no identity document'],
@@ -91,9 +91,10 @@ const answered = new Set<string>();
 /** The files read whole so far, by any account. */
 const walked = new Set<string>();
 
-const group = <T extends { key: string; id: string }>(rows: T[]) => {
+/** Rows by their patient file (a key may be null: a service's therapeutic content is in no file; never asked here). */
+const group = <T extends { key: string | null; id: string }>(rows: T[]) => {
   const map = new Map<string, string[]>();
-  for (const r of rows) map.set(r.key, [...(map.get(r.key) ?? []), r.id]);
+  for (const r of rows) if (r.key !== null) map.set(r.key, [...(map.get(r.key) ?? []), r.id]);
   return map;
 };
 
@@ -113,8 +114,13 @@ async function readWorld(): Promise<World> {
     ['condition', group(conditionRows)], ['form', group(formRows)], ['response', group(responseRows)], ['answerFile', group(attachmentRows)],
     ['alertBatch', group(batchRows)], ['indicator', group(measuredRows)],
   ];
+  // A file's therapeutic content: its service's library.
+  const education = await db.select({ key: patientFiles.id, id: educationContents.id }).from(educationContents)
+    .innerJoin(patientFiles, eq(patientFiles.serviceId, educationContents.serviceId)).where(inArray(patientFiles.id, ids));
+  byKind.push(['educationContent', group(education)]);
   const ofFile = new Map(fileRows.map((f) => [f.id, Object.fromEntries(byKind.map(([kind, map]) => [kind, map.get(f.id) ?? []]))]));
   const documentRows = await db.select({ key: identityDocuments.personId, id: identityDocuments.id }).from(identityDocuments);
+  const [serviceRows, contentRows] = await Promise.all([db.select({ id: services.id }).from(services), db.select({ id: educationContents.id }).from(educationContents)]);
   const [establishmentRows, indicatorRows, protocolRows, catalogueForms, uploads] = await Promise.all([
     db.select({ id: establishments.id }).from(establishments),
     db.select({ id: indicators.id }).from(indicators),
@@ -129,7 +135,8 @@ async function readWorld(): Promise<World> {
     showcase: new Set(fileRows.filter((f) => demoPatients.has(f.patientId)).map((f) => f.id)),
     ofFile,
     documents: group(documentRows),
-    catalogue: { indicator: indicatorRows.map((r) => r.id), protocol: protocolRows.map((r) => r.id), form: catalogueForms.map((r) => r.id), upload: uploads.map((r) => r.id) },
+    catalogue: { indicator: indicatorRows.map((r) => r.id), protocol: protocolRows.map((r) => r.id), form: catalogueForms.map((r) => r.id), upload: uploads.map((r) => r.id),
+      service: serviceRows.map((r) => r.id), educationContent: contentRows.map((r) => r.id) },
   };
 }
 
@@ -204,7 +211,7 @@ function paramsFor(contract: RouteContract, reached: World['files']): Record<str
       return [];
     case 'condition': case 'response': case 'alertBatch':
       return reached.flatMap((f) => (world.ofFile.get(f.id)?.[firstKind] ?? []).map((id) => ({ [first]: id })));
-    case 'indicator': case 'protocol': case 'form': case 'upload':
+    case 'indicator': case 'protocol': case 'form': case 'upload': case 'service': case 'educationContent':
       return (world.catalogue[firstKind] ?? []).map((id) => ({ [first]: id }));
     default:
       return first === 'page' ? PAGES.map((page) => ({ page })) : undefined;
@@ -218,6 +225,8 @@ beforeAll(async () => {
   const now = gw.clock.now();
   await provisionDemoAssignments(db, now);
   await provisionDemoMonitoring(db, now);
+  // The Cardiologie library (server/main.ts adds it too): bytes through the gateway's storage.
+  await provisionDemoEducation(db, gw.app.storage, now);
   world = await readWorld();
 }, 300_000);
 afterAll(async () => { await gw?.close(); });

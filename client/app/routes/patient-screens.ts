@@ -24,5 +24,5 @@ export const patientScreens: readonly Screen[] = [
   { id: 'surveyAnswers', path: p.surveyAnswers.path, onlyOpened: true, back: 'myTasks', lazy: () => import('../../features/questionnaires/answer/survey-answers-page.tsx') },
   { id: 'documentAdd', path: p.documentAdd.path, onlyOpened: true, back: 'documents', lazy: () => import('../../features/documents/document-add-page.tsx') },
   { id: 'document', path: p.document.path, back: 'documents', lazy: () => import('../../features/documents/document-page.tsx') },
-  { id: 'education', path: p.education.path, back: 'healthPathData' },
+  { id: 'education', path: p.education.path, back: 'healthPathData', lazy: () => import('../../features/education/education-page.tsx') },
 ];

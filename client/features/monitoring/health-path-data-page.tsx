@@ -3,7 +3,7 @@
  * patient and the caregiver who helps them: a card per indicator the establishment lets
  * patients see (last value, chart over 7/30/90 days with their thresholds and reference value,
  * values list), entering a value while the file is open, correcting one they typed a few minutes
- * ago, and their questionnaire answers.
+ * ago, their questionnaire answers, and the therapeutic content of the file's service (issue 20 §2).
  */
 import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { QueryState } from '../../lib/ui/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMonitoredIndicators } from '../../lib/monitoring/queries.ts';
 import { CorrectValueModal, type Correcting } from './correct-value-form.tsx';
+import { EducationSection } from './education-section.tsx';
 import { EnterValueModal } from './enter-value-form.tsx';
 import { FollowUpState } from './follow-up-state.tsx';
 import { IndicatorCard } from './indicator-card.tsx';
@@ -61,6 +62,7 @@ export function HealthPathDataPage() {
         <FormResponsesList patientFileId={patientFile.id}
           responseHref={(formResponseId) => paths.patient.formResponse.getHref({ patientFileIndex: index, formResponseId })} />
       </Stack>
+      <EducationSection patientFileId={patientFile.id} patientFileIndex={index} />
       {correcting && (
         <CorrectValueModal patientFileId={patientFile.id} correcting={correcting}
           onDone={(message) => { setCorrecting(null); setDone(message); }} onCancel={() => setCorrecting(null)} />

@@ -2,12 +2,14 @@
  * `/s/:structureIndex/medical-protocols` (spec 000 §2, issue 11 §8): the establishment's
  * protocols in the list pattern (sorted by name or creation on the server, filtered by service
  * and archived state, all in the address); a row opens the protocol, "New protocol" its form.
+ * A second tab (`?tab=education`) keeps each service's therapeutic content (education-tab.tsx):
+ * the same people write a service's care plan and choose what its patients are given to read.
  */
-import { Badge, Button, Group, Select, Stack, Switch, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Switch, Tabs, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isUuid, sortValues } from '../../../schemas/common.ts';
 import { textIn } from '../../../schemas/localized-text.ts';
 import { PROTOCOL_SORT_FIELDS, type ProtocolRow } from '../../../schemas/protocols.ts';
@@ -20,18 +22,39 @@ import { useListState } from '../../lib/ui/data-table/use-list-state.ts';
 import { TruncatedText } from '../../lib/ui/truncated-text.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useProtocolList, type ProtocolListQuery } from './api/protocols.ts';
+import { EducationTab } from './education-tab.tsx';
 import { PROTOCOLS } from './texts.ts';
 
 type Sort = NonNullable<ProtocolListQuery['sort']>;
 const protocolList: ListDefinition<Sort, 'service' | 'archived'> = { sorts: sortValues(PROTOCOL_SORT_FIELDS), defaultSort: 'name', filters: ['service', 'archived'] };
 const column = createColumnHelper<ProtocolRow>();
 
+const TABS = ['protocols', 'education'] as const;
+
 export function ProtocolListPage() {
+  const { t } = useTranslation(PROTOCOLS);
+  usePageTitle(t('protocols.title'));
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'education' ? 'education' : 'protocols';
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">{t('protocols.title')}</Title>
+      <Tabs value={tab} keepMounted={false} onChange={(value) => setSearch(value === 'education' ? { tab: 'education' } : {})}>
+        <Tabs.List>
+          {TABS.map((value) => <Tabs.Tab key={value} value={value}>{t(`protocols.tabs.${value}`)}</Tabs.Tab>)}
+        </Tabs.List>
+        <Tabs.Panel value="protocols" pt="md"><ProtocolList /></Tabs.Panel>
+        <Tabs.Panel value="education" pt="md"><EducationTab /></Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ProtocolList() {
   const { structure, index: structureIndex } = useStructureArea();
   const { t, i18n } = useTranslation(PROTOCOLS);
   const { day } = useDates();
   const navigate = useNavigate();
-  usePageTitle(t('protocols.title'));
   const list = useListState(protocolList);
   const serviceId = list.filters.service.find(isUuid);
   const archived = list.filters.archived[0] === 'true';
@@ -56,8 +79,7 @@ export function ProtocolListPage() {
   const open = (medicalProtocolId: string) => void navigate(paths.professional.medicalProtocol.getHref({ structureIndex, medicalProtocolId }));
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">{t('protocols.title')}</Title>
+      <Group justify="flex-end" gap="sm">
         <Button component={Link} to={paths.professional.medicalProtocol.getHref({ structureIndex, medicalProtocolId: 'new' })}>{t('protocols.new')}</Button>
       </Group>
       <Group gap="lg" align="flex-end" wrap="wrap">

@@ -144,6 +144,17 @@ export const protocolKeys = {
 };
 
 /**
+ * Therapeutic content (issue 20 §2): a file's view of its service library (under the file's key),
+ * and a service's library for its managers.
+ */
+export const educationKeys = {
+  ofFile: (patientFileId: Id) => ['patient_files', patientFileId, 'content'] as const,
+  item: (patientFileId: Id, contentId: Id) => ['patient_files', patientFileId, 'content', contentId] as const,
+  library: (serviceId: Id, archived: string) => ['services', serviceId, 'education', archived] as const,
+  libraries: (serviceId: Id) => ['services', serviceId, 'education'] as const,
+};
+
+/**
  * Monitoring of a patient file (issue 11 §6): its indicators with their last value, an
  * indicator's series, its values list. Under the file's key; a new measure makes `ofFile` stale.
  */

@@ -9,7 +9,8 @@ import type { Db } from '../../db/client.ts';
 import { fileAttachments, files, FILE_OWNER_KINDS } from '../../db/schema.ts';
 
 export type FileOwnerKind = typeof FILE_OWNER_KINDS[number];
-export interface FileOwner { kind: FileOwnerKind; id: string; patientFileId: string }
+/** `patientFileId` null: a service's therapeutic content, read through its service, never through a patient file. */
+export interface FileOwner { kind: FileOwnerKind; id: string; patientFileId: string | null }
 
 /** A transaction or the database: attaching happens inside the owner's transaction. */
 type Writer = Pick<Db, 'insert'>;

@@ -33,14 +33,18 @@ export function nameForType(name: string, ext: string): string {
  */
 export const VIEWABLE: readonly string[] = [...SHOWN_INLINE, 'application/pdf'];
 
-/** `inline`: as each route asks (default: the client's own <img> previews); `view`: a document's viewer; `download`: always an attachment. */
-export type Disposition = 'default' | 'view' | 'download';
+/**
+ * `inline`: as each route asks (default: the client's own <img> previews); `view`: a document's
+ * viewer; `embed`: the same types, framed by the app's own pages (therapeutic content's PDF
+ * viewer, issue 20 §2: frame-ancestors 'self', still sandboxed); `download`: always an attachment.
+ */
+export type Disposition = 'default' | 'view' | 'embed' | 'download';
 
 export interface DownloadHeaders { 'content-type': string; 'content-disposition': string; [name: string]: string }
 
 function inline(mime: string, disposition: Disposition): boolean {
   if (disposition === 'download') return false;
-  return (disposition === 'view' ? VIEWABLE : SHOWN_INLINE).includes(mime);
+  return (disposition === 'view' || disposition === 'embed' ? VIEWABLE : SHOWN_INLINE).includes(mime);
 }
 
 /** `type`: read from the stored bytes' first ones as they are sent (streams.ts typedStream). */
@@ -54,7 +58,9 @@ export function downloadHeaders(name: string, type: FileTypeResult | undefined, 
     'content-disposition': contentDisposition(fileName, { type: inline(mime, disposition) ? 'inline' : 'attachment' }),
     'x-content-type-options': 'nosniff',
     // Replaces the page policy (helmet's): a file opened on its own runs nothing, loads nothing.
-    'content-security-policy': "default-src 'none'; sandbox",
+    'content-security-policy': disposition === 'embed' ? "default-src 'none'; sandbox; frame-ancestors 'self'" : "default-src 'none'; sandbox",
+    // Replaces helmet's DENY for what the app frames itself; every other file keeps it.
+    ...(disposition === 'embed' ? { 'x-frame-options': 'SAMEORIGIN' } : {}),
     'cache-control': 'private, no-store',
   };
 }

@@ -12,7 +12,7 @@ import type { Storage } from '../../storage/index.ts';
 import type { VirusScanner } from '../../storage/virus-scan.ts';
 import type { CareContext } from '../context.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { FILE_TYPES } from '../../../schemas/form.ts';
+import { UPLOAD_TYPES } from '../../../schemas/form.ts';
 import type { FilePrepareBody, FileRecord } from '../../../schemas/form-api.ts';
 import { limitBytes, typedStream } from './streams.ts';
 import { storedFile, type StoredFile } from './send.ts';
@@ -90,7 +90,7 @@ export function filesRepository(care: CareContext, storage: Storage, scanner?: V
         stream.destroy();
         throw badRequest('file_missing', {}, 'body.file');
       }
-      if (!type || !(FILE_TYPES as readonly string[]).includes(type.mime)) {
+      if (!type || !(UPLOAD_TYPES as readonly string[]).includes(type.mime)) {
         stream.destroy();
         throw badRequest('file_type_refused', {}, 'body.file');
       }

@@ -29,6 +29,8 @@ export interface WalkRecords {
   protocolId: string; conditionId: string; otherPersonId: string; otherAlertBatchId: string;
   /** A document of Camille Martin's file that she and her caregivers see. */
   documentId: string;
+  /** An item of the therapeutic content of Camille's service (the demo Cardiologie library): its image, which loads nothing from outside. */
+  educationId: string;
 }
 
 export interface WalkRoute {
@@ -86,7 +88,8 @@ export const WALK_ROUTES: readonly WalkRoute[] = [
   P('documents/add', { onlyOpened: true }),
   // Documents are not built yet (their screens say so): any id opens the placeholder.
   P('documents/:documentId', { ownOpenFile: true }, (r) => `documents/${r.documentId}`),
-  P('education/:documentId', {}, () => 'education/d1'),
+  // An item of the service library of Camille's open file (the closed file's service has none).
+  P('education/:documentId', { ownOpenFile: true }, (r) => `education/${r.educationId}`),
   P('professional-directory'),
 
   S(''),
@@ -161,8 +164,12 @@ export async function walkRecords(baseUrl: string): Promise<WalkRecords> {
     title: 'Vidéo : bien se peser', type: 'THERAPEUTIC_DOCUMENT', externalUrl: 'https://example.org/peser', visibleToPatient: true, visibleToCaregivers: true,
   });
   if (document.status !== 201) throw new Error(`document: ${document.status} ${JSON.stringify(document.body)}`);
+  const content = await patient.get<{ documents: { id: string; kind: string }[] }>(`/patient_files/${file.id}/content`);
+  const education = content.documents.find((d) => d.kind === 'image');
+  if (!education) throw new Error(`therapeutic content: no image in ${JSON.stringify(content)}`);
   return {
     documentId: document.body.id,
+    educationId: education.id,
     patientFileId: file.id, personId: file.patient.id, formResponseId: response.body.id, freeFormId: phq9,
     alertBatchId: alerts.data[0]!.batchId, protocolId: protocols.data[0]!.id, conditionId: conditions.data[0]!.id,
     otherPersonId: closed.patient.id, otherAlertBatchId: otherAlerts.data[0]!.batchId,

@@ -11,7 +11,9 @@ export async function loggedInPage(browser: Browser, baseUrl: string, account: s
   const context = await newContext(browser, options.context);
   if (options.clock) await context.clock.install();
   // Only the first page of the profile starts with it: later choices are the user's.
-  if (options.lang) await context.addInitScript((lang) => { if (!localStorage.getItem('lang')) localStorage.setItem('lang', lang); }, options.lang);
+  // The app's own page only: an init script runs in every frame too, and a sandboxed one (a framed
+  // PDF, an embedded player) has no localStorage to read.
+  if (options.lang) await context.addInitScript((lang) => { if (window.top === window && !localStorage.getItem('lang')) localStorage.setItem('lang', lang); }, options.lang);
   const page = await context.newPage();
   await loginAs(page, baseUrl, account, options.path);
   return page;

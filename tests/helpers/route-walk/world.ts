@@ -177,6 +177,15 @@ export function worldBuilder(ctx: WorldContext) {
     return row!.id;
   }
 
+  /** A YouTube item of the file's service library (therapeutic content, issue 20 §2): no bytes needed. */
+  async function educationOf(serviceId: string, pro: string) {
+    const { educationContents } = await import('../../../server/db/schema.ts');
+    const [item] = await db.insert(educationContents).values({
+      serviceId, kind: 'youtube', title: `Vidéo ${randomUUID()}`, youtubeId: 'dQw4w9WgXcQ', createdBy: await userIdOf(db, pro),
+    }).returning({ id: educationContents.id });
+    return { educationContent: item!.id };
+  }
+
   const c = (local: string) => calls(browsers.get(local)!);
   const ok = async <T extends { status: number; text: string }>(res: PromiseLike<T>, status = 200) => {
     const r = await res;
@@ -214,6 +223,7 @@ export function worldBuilder(ctx: WorldContext) {
       ...await thresholdsOf(fileId, establishment),
       ...await protocolOf(fileId, await establishmentIdOf(db, establishment), pro),
       notification: await notificationOf(patient, fileId),
+      ...await educationOf(serviceId, pro),
     };
   }
 

@@ -43,6 +43,9 @@ const TABLE: [string, (who: WhoWithFiles) => unknown, unknown[]][] = [
   ['catalogue.read', (w) => P.catalogue.read(w, AZUR),                   [false, false, true, true, true, true, true, true, false]],
   ['catalogue.write', (w) => P.catalogue.write(w, AZUR),                 [false, false, false, false, false, true, true, true, false]],
   ['protocols.manage', (w) => P.protocols.manage(w, AZUR),               [false, false, true, false, true, false, true, false, false]],
+  // A service's therapeutic content: the protocol managers of that service (the Cardiologie prescriber not Orthopaedics').
+  ['protocols.managesService(cardio)', (w) => P.protocols.managesService(w, AZUR, CARDIO), [false, false, true, false, true, false, true, false, false]],
+  ['protocols.managesService(ortho)', (w) => P.protocols.managesService(w, AZUR, ORTHO), [false, false, false, false, true, false, true, false, false]],
   ['patientData.inEstablishment', (w) => P.patientData.inEstablishment(w, AZUR), [false, false, true, true, false, false, true, false, false]],
   ['patientData.opensService(cardio)', (w) => P.patientData.opensService(w, AZUR, CARDIO), [false, false, true, true, false, false, true, false, false]],
   ['patientData.opensService(ortho)', (w) => P.patientData.opensService(w, AZUR, ORTHO), [false, false, false, true, false, false, true, false, false]],

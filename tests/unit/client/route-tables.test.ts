@@ -109,6 +109,7 @@ const BUILT: [keyof typeof TABLES, string, string][] = [
   ['patient', 'documentAdd', 'features/documents/document-add-page.tsx'],
   ['patient', 'document', 'features/documents/document-page.tsx'],
   ['patient', 'messages', 'features/messages/messages-page.tsx'],
+  ['patient', 'education', 'features/education/education-page.tsx'],
   ['professional', 'patientFileDocument', 'features/documents/patient-file-document-page.tsx'],
   ['professional', 'prescriptions', 'features/documents/prescriptions-page.tsx'],
   ['professional', 'professionalHome', 'features/layout-screens/professional-home-page.tsx'],
