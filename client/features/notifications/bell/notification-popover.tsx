@@ -44,7 +44,7 @@ function NotificationList({ unread, onClose }: { unread: number; onClose(): void
   const markAll = useMarkAllRead();
   return (
     <Stack gap={0} role="dialog" aria-label={t('notifications.title')}>
-      <Group justify="space-between" wrap="nowrap" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Group justify="space-between" gap="xs" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Title order={2} size="h5">{t('notifications.title')}</Title>
         <Group gap="xs" wrap="nowrap">
           <Button variant="subtle" size="compact-sm" disabled={unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate()} data-testid="notification-mark-all">
