@@ -12,6 +12,7 @@
  * its chunk framing); only its streaming scan is used, never a local binary.
  */
 import type { Readable } from 'node:stream';
+import type { Storage } from './types.ts';
 import NodeClam from 'clamscan';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -52,6 +53,16 @@ export function clamdScanner(config: VirusScanConfig): VirusScanner {
       return result.isInfected ? { infected: true, viruses: result.viruses } : { infected: false };
     },
   };
+}
+
+/**
+ * Scans bytes already stored under `key`, read back from the storage: an upload is streamed to the
+ * storage first (never held whole), then scanned before anything points at it.
+ */
+export async function scanStored(scanner: VirusScanner, storage: Storage, key: string): Promise<ScanResult> {
+  const stored = await storage.get(key);
+  if (!stored) throw new Error('the bytes just stored are not there');
+  return scanner.scan(stored);
 }
 
 export function createVirusScanner(config: VirusScanConfig | undefined): VirusScanner | undefined {

@@ -29,7 +29,7 @@ function elsewhere(dirs: string[], pattern: RegExp, owners: string[]): string[] 
 
 const RULES = [
   { what: 'a database error code', dirs: ['server'], pattern: /['"](23\d{3}|40P01|40001)['"]/, owners: ['server/db/errors.ts'] },
-  { what: 'a stored file sent', dirs: ['server'], pattern: /\bstorage\.get\(|\bdownloadHeaders\(/, owners: ['server/care/files/send.ts', 'server/care/files/download.ts'] },
+  { what: 'stored bytes read back (sent, or scanned)', dirs: ['server'], pattern: /\bstorage\.get\(|\bdownloadHeaders\(/, owners: ['server/care/files/send.ts', 'server/care/files/download.ts', 'server/storage/virus-scan.ts'] },
   { what: 'a number format built', dirs: ['client'], pattern: /new Intl\.NumberFormat\(/, owners: ['client/lib/i18n/use-number.ts'] },
 ] as const;
 

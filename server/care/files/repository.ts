@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { fileAttachments, files, patientFiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/index.ts';
-import type { VirusScanner } from '../../storage/virus-scan.ts';
+import { scanStored, type VirusScanner } from '../../storage/virus-scan.ts';
 import type { CareContext } from '../context.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { UPLOAD_TYPES } from '../../../schemas/form.ts';
@@ -42,9 +42,7 @@ export function filesRepository(care: CareContext, storage: Storage, scanner?: V
   async function scan(id: string, key: string): Promise<void> {
     let result;
     try {
-      const stored = await storage.get(key);
-      if (!stored) throw new Error('the bytes just stored are not there');
-      result = await scanner!.scan(stored);
+      result = await scanStored(scanner!, storage, key);
     } catch (error) {
       log?.error({ err: error, fileId: id }, 'virus scan failed: upload refused');
       throw new AppError(503, 'virus_scanner_unavailable', {}, 'body.file');
