@@ -185,3 +185,40 @@ export const documentSchema = {
 export type PatientDocument = FromSchema<typeof documentSchema>;
 
 export const documentPageSchema = pageOf(documentSchema);
+
+/**
+ * Documents of the patient's side waiting for a professional's acknowledgement in an
+ * establishment's files the caller opens (the dashboard's documents-and-messaging block): whose,
+ * in which service, what, when; the document itself is read through its file.
+ */
+export const WAITING_DOCUMENT_SORT_FIELDS = ['createdAt', 'patient'] as const;
+export const waitingDocumentListQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...localeQueryProperties,
+    ...listProperties({ sorts: WAITING_DOCUMENT_SORT_FIELDS, defaultSort: 'createdAt' }),
+  },
+} as const;
+export type WaitingDocumentListQuery = FromSchema<typeof waitingDocumentListQuerySchema>;
+
+export const waitingDocumentSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'patientFileId', 'patient', 'service', 'type', 'title', 'source', 'createdAt'],
+  properties: {
+    id: recordId('document'),
+    patientFileId: recordId('patientFile'),
+    patient: {
+      type: 'object', additionalProperties: false, required: ['firstName', 'lastName'],
+      properties: { firstName: { type: 'string' }, lastName: { type: 'string' } },
+    },
+    service: { type: 'string' },
+    type: { type: 'string', enum: DOCUMENT_TYPES },
+    title: { type: 'string' },
+    source: { type: 'string', enum: ['patient', 'caregiver'] },
+    createdAt: dateTimeSchema,
+  },
+} as const;
+export type WaitingDocument = FromSchema<typeof waitingDocumentSchema>;
+export const waitingDocumentPageSchema = pageOf(waitingDocumentSchema);

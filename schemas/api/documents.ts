@@ -1,13 +1,16 @@
 /**
  * Contracts of documents (spec 001 §7 "Documents and files"): a patient file's documents (GET
  * paged, POST), one document (GET, PATCH = edit, DELETE = entered in error), its bytes viewed or downloaded,
- * acknowledged by a professional (POST acquit), excluded and restored. A document is reached
+ * acknowledged by a professional (POST acquit), excluded and restored; an establishment's documents
+ * waiting for acknowledgement (the dashboard block). A document is reached
  * through its patient file's scope: the patient, her caregivers (documents visible to
  * caregivers), the file's professionals; anyone else gets 404.
  */
 import { errorResponses, errorSchema, localeOnlyQuerySchema } from '../common.ts';
 import { enteredInErrorBodySchema } from '../measures.ts';
-import { documentBodySchema, documentChangeBodySchema, documentListQuerySchema, documentPageSchema, documentSchema } from '../documents.ts';
+import {
+  documentBodySchema, documentChangeBodySchema, documentListQuerySchema, documentPageSchema, documentSchema, waitingDocumentListQuerySchema, waitingDocumentPageSchema,
+} from '../documents.ts';
 import { defineRoute } from './contract.ts';
 import { recordParams } from './record-id.ts';
 
@@ -27,6 +30,11 @@ export const documentRoutes = {
     method: 'POST', url: '/api/patient_files/:id/documents', tags,
     summary: 'Adds a document (an uploaded file of the caller, or an external link) to an open patient file (history DOCUMENT_ADDED); from the patient or a caregiver it waits for acknowledgement',
     params: recordParams({ id: 'patientFile' }), querystring: localeOnlyQuerySchema, body: documentBodySchema, response: { 201: documentSchema, ...errorResponses, 409: errorSchema },
+  }),
+  waiting: defineRoute({
+    method: 'GET', url: '/api/establishments/:id/documents/waiting', tags,
+    summary: "The documents the patient's side added that wait for a professional's acknowledgement, in the establishment's files the caller opens; oldest first (default); live ones only",
+    params: recordParams({ id: 'establishment' }), querystring: waitingDocumentListQuerySchema, response: { 200: waitingDocumentPageSchema, ...errorResponses },
   }),
   get: defineRoute({
     method: 'GET', url: '/api/documents/:id', tags, summary: 'One document, for whoever may see it',

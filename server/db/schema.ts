@@ -439,6 +439,8 @@ export const documents = pgTable('documents', {
   /** The prescription this one renews (schemas/prescriptions.ts); one live renewal per prescription. */
   renewsDocumentId: uuid('renews_document_id').references((): AnyPgColumn => documents.id),
 }, (t) => [
+  // The documents waiting for a professional (care/documents/waiting.ts): few rows, whatever the table holds.
+  index('documents_waiting_idx').on(t.patientFileId, t.createdAt).where(sql`${t.acknowledgedAt} is null and ${t.excludedAt} is null and ${t.enteredInErrorAt} is null`),
   index('documents_file_created_idx').on(t.patientFileId, t.createdAt.desc(), t.id.desc()),
   uniqueIndex('documents_renews_idx').on(t.renewsDocumentId).where(sql`${t.enteredInErrorAt} is null`),
   index('documents_type_end_idx').on(t.type, t.endDate),

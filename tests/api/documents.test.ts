@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, files } from '../../server/db/schema.ts';
 import type { PatientDocument } from '../../schemas/documents.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
+import { establishmentIdOf } from '../helpers/demo-data.ts';
 import { GIF, historyOf, MIME, newPatientFile, PNG, pdf, uploadFile } from '../helpers/questionnaires.ts';
 
 let gw: TestGateway;
@@ -225,6 +226,36 @@ describe('acknowledging, excluding, entered in error', () => {
     const [row] = await db.select().from(documents).where(eq(documents.id, mine.id));
     expect(row!.fileId).toBe(fileId);
     expect(await historyOf(db, file, 'DOCUMENT_ENTERED_IN_ERROR')).toHaveLength(1);
+  });
+});
+
+describe('waiting for acknowledgement, in an establishment', () => {
+  it("lists the patient's side's live documents no professional has acknowledged, oldest first, for those who open the files", async () => {
+    const file = await newPatientFile(db, { caregivers: ['caregiver'] });
+    const azur = await establishmentIdOf(db, 'chu-azur');
+    const waiting = async (local: string) => {
+      const res = await call(local, 'get', `/api/establishments/${azur}/documents/waiting?pageSize=50`);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.data as { id: string; source: string; patient: { lastName: string } }[]).filter((d) => mine.includes(d.id));
+    };
+    const first = await added('patient.open', file, link(`Ordonnance ${randomUUID()}`));
+    const second = await added('caregiver', file, link(`Photo ${randomUUID()}`));
+    const pro = await added('prescriber', file, link(`Compte rendu ${randomUUID()}`));
+    const excluded = await added('patient.open', file, link(`Doublon ${randomUUID()}`));
+    const acknowledged = await added('patient.open', file, link(`Analyse ${randomUUID()}`));
+    const mine = [first.id, second.id, pro.id, excluded.id, acknowledged.id];
+    expect((await call('prescriber', 'put', `/api/documents/${excluded.id}/exclude`)).status).toBe(200);
+    expect((await call('prescriber', 'post', `/api/documents/${acknowledged.id}/acquit`)).status).toBe(200);
+
+    const listed = await waiting('prescriber');
+    expect(listed.map((d) => [d.id, d.source])).toEqual([[first.id, 'patient'], [second.id, 'caregiver']]);
+    expect(listed[0]!.patient.lastName).toBe('Martin');
+    expect((await call('prescriber', 'post', `/api/documents/${first.id}/acquit`)).status).toBe(200);
+    expect((await waiting('prescriber')).map((d) => d.id)).toEqual([second.id]);
+    // Those who do not open the establishment's files: 404, as any list of patient data.
+    for (const local of ['patient.open', 'caregiver', 'manager', 'admin.establishment']) {
+      expect((await call(local, 'get', `/api/establishments/${azur}/documents/waiting`)).status, local).toBe(404);
+    }
   });
 });
 

@@ -4,7 +4,8 @@
  * message with a photo (the upload shows its progress, then "ready"); the prescriber's dashboard,
  * open all along, shows the conversation unread without a reload (live `message.created`); he
  * opens it from the block (the file's Messages tab), sees the photo and answers; the patient sees
- * the answer without a reload. axe finds nothing serious on either side. Runs on the scratch
+ * the answer without a reload, is told of it in the bell and by an e-mail (read from the gateway's
+ * mail catcher) that says nothing of it. axe finds nothing serious on either side. Runs on the scratch
  * gateway (it adds messages to a demo file). Screenshots at 1280 and 390 px in test-results/e2e.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,13 +17,20 @@ import { pngOf } from './support/png.ts';
 import { expectScreen, loggedInPage } from './support/session.ts';
 
 const TEXTS = {
-  fr: { nav: 'Ma messagerie', title: 'Ma messagerie', ready: 'Prête à envoyer', tab: 'Messages', caution: '112', open: 'Ouvrir ma messagerie' },
-  ar: { nav: 'رسائلي', title: 'رسائلي', ready: 'جاهز للإرسال', tab: 'الرسائل', caution: '112', open: 'فتح رسائلي' },
+  fr: { nav: 'Ma messagerie', title: 'Ma messagerie', ready: 'Prête à envoyer', tab: 'Messages', caution: '112', open: 'Ouvrir ma messagerie', told: 'Nouveau message dans votre messagerie' },
+  ar: { nav: 'رسائلي', title: 'رسائلي', ready: 'جاهز للإرسال', tab: 'الرسائل', caution: '112', open: 'فتح رسائلي', told: 'رسالة جديدة في مراسلاتك' },
 } as const;
 
 const poll = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 20_000 });
 const block = (page: Page) => page.locator('[data-layout-grid] [data-block-type="documents-messaging"]');
 const bubble = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
+const CAMILLE = 'patient.open@demo.telesuivi.test';
+
+/** The e-mails to Camille the gateway's mail catcher received (npm start's, at /dev/mail). */
+async function mailsToCamille(base: string): Promise<{ subject: string; text: string; html: string }[]> {
+  const all = (await (await fetch(`${base}/dev/mail/messages.json`)).json()) as { to: string[]; subject: string; text: string; html: string }[];
+  return all.filter((m) => m.to.includes(CAMILLE));
+}
 
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -79,6 +87,7 @@ describe('messages', () => {
     await prescriber.waitForURL(/\/s\/0\/patient-file\/[0-9a-f-]{36}\/messages$/);
     await prescriber.getByRole('tab', { name: text.tab, selected: true }).waitFor();
     await bubble(prescriber, question).getByTestId('attachment-image').waitFor();
+    const mailedBefore = (await mailsToCamille(base)).length;
     await prescriber.getByTestId('message-text').fill(answer);
     await prescriber.getByTestId('message-send').click();
     await bubble(prescriber, answer).waitFor();
@@ -88,6 +97,16 @@ describe('messages', () => {
     // The patient, without a reload: the answer, from the care team.
     await bubble(patient, answer).waitFor({ timeout: 20_000 });
     await shoot(patient, `messages-answered-${lang}`);
+    // Told of it in the bell, live, and by e-mail (sent by the job queue to the gateway's SMTP
+    // catcher): the e-mail says there is a message, never what it says nor about whom.
+    await poll(async () => Number(await patient.getByTestId('notification-bell').getAttribute('data-count'))).toBeGreaterThan(0);
+    await patient.getByTestId('notification-bell').click();
+    await patient.getByTestId('notification-item').filter({ hasText: text.told }).first().waitFor();
+    await patient.keyboard.press('Escape');
+    await poll(async () => (await mailsToCamille(base)).length).toBeGreaterThan(mailedBefore);
+    for (const mail of (await mailsToCamille(base)).slice(mailedBefore)) {
+      for (const secret of [answer, question, 'Camille', 'Martin']) expect(`${mail.subject} ${mail.text} ${mail.html}`).not.toContain(secret);
+    }
     if (lang === 'ar') {
       // Right to left: her own bubble on the left, the team's on the right.
       const [mine, theirs] = [await bubble(patient, question).boundingBox(), await bubble(patient, answer).boundingBox()];

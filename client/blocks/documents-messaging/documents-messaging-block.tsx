@@ -2,11 +2,11 @@
  * Documents and messaging on the professional dashboard (issue 20 §4): the conversations of the
  * files the caller follows in the structure, those with unread messages first (then the most
  * recent), each with its patient (a link to the file's Messages tab), the last message's time and
- * the caller's unread count. Paged in the block; refetched on every live `message.created`.
- * The establishment's documents waiting for acknowledgement have no endpoint yet: each file's
- * Documents tab shows them.
+ * the caller's unread count, paged in the block and refetched on every live `message.created`;
+ * then the documents the patient's side added that wait for acknowledgement
+ * (waiting-documents-table.tsx).
  */
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -31,6 +31,7 @@ import { localize, resolveHref } from '../shared/layout-text.ts';
 import { WhenCell } from '../shared/when-cell.tsx';
 import type { BlockComponentProps } from '../types.ts';
 import { conversationListQueryOptions } from './get-conversations.ts';
+import { WaitingDocumentsTable } from './waiting-documents-table.tsx';
 
 const SORTS = ['-unread', 'unread', '-lastMessageAt', 'lastMessageAt'] as const;
 type Sort = (typeof SORTS)[number];
@@ -69,8 +70,15 @@ export default function DocumentsMessagingBlock({ props, context }: BlockCompone
       {context.preview
         ? <EmptyState>{t('layoutBuilder.previewNoData', { ns: EDITOR_NAMESPACE })}</EmptyState>
         : !follows ? <EmptyState>{t('dashboardBlocks.noFileAccess', { ns: DASHBOARD_BLOCKS })}</EmptyState>
-        : <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.patientFileId} label={title}
-            emptyText={t('inbox.block.empty', { ns: INBOX })} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={320} />}
+        : (
+          <Stack gap="md">
+            <Title order={3} size="h5">{t('inbox.block.conversations', { ns: INBOX })}</Title>
+            <DataTable list={list} columns={columns} query={query} getRowId={(row) => row.patientFileId} label={t('inbox.block.conversations', { ns: INBOX })}
+              emptyText={t('inbox.block.empty', { ns: INBOX })} homeHref={context.areaHref} pageSizes={[list.pageSize]} minWidth={320} />
+            <Title order={3} size="h5">{t('inbox.block.waiting.title', { ns: INBOX })}</Title>
+            <WaitingDocumentsTable context={context} pageSize={props.pageSize ?? 5} />
+          </Stack>
+        )}
     </BlockCard>
   );
 }

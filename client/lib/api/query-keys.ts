@@ -56,6 +56,12 @@ export const prescriptionKeys = {
   list: (establishmentId: Id, query: object) => ['prescriptions', establishmentId, query] as const,
 };
 
+/** An establishment's documents waiting for acknowledgement (the dashboard's documents-and-messaging block): any document change makes `all` stale. */
+export const waitingDocumentKeys = {
+  all: ['waiting-documents'] as const,
+  list: (establishmentId: Id, query: object) => ['waiting-documents', establishmentId, query] as const,
+};
+
 /** A person's identity, through a file or by id, and their identity documents (client/features/identity). */
 export const personKeys = {
   all: ['persons'] as const,

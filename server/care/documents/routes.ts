@@ -12,6 +12,7 @@ import { sendStoredFile } from '../files/send.ts';
 import type { CareContext } from '../context.ts';
 import { documentsRepository } from './repository.ts';
 import { listPrescriptions } from './prescriptions.ts';
+import { listWaitingDocuments } from './waiting.ts';
 
 export default async function documentsRoutes(app: FastifyInstance) {
   /** The document's file through the caller's scope (404 otherwise), and the repository. */
@@ -24,6 +25,10 @@ export default async function documentsRoutes(app: FastifyInstance) {
   });
   route(app, contracts.add, async (request) =>
     documentsRepository(request.care).add(await request.care.patientFile(request.params.id), request.body));
+  route(app, contracts.waiting, async (request) => {
+    const { page = 1, pageSize = DEFAULT_PAGE_SIZE, sort = 'createdAt' } = request.query;
+    return listWaitingDocuments(request.care, request.params.id, { page, pageSize, sort });
+  });
   route(app, contracts.get, async (request) => {
     const { file, repo } = await open(request.care, request.params.id);
     return repo.get(file, request.params.id);

@@ -237,13 +237,19 @@ class FakeEventSource {
 }
 
 describe('the dashboard block', () => {
-  it('lists the conversations unread first with a link to the file’s Messages tab, and refetches on a live message.created', async () => {
+  it('lists the conversations unread first with a link to the file’s Messages tab, refetched on a live message.created, then the documents waiting', async () => {
     const EST = id(900);
     let unread = 1;
     calls = fakeFetch({
       [`GET /api/establishments/${EST}/conversations`]: () => ({
         body: { data: [{ patientFileId: FILE, serviceId: id(901), patient: camille, lastMessageAt: '2026-11-22T08:00:00.000Z', unread }], totalItems: 1, page: 1, pageSize: 5 },
       }),
+      [`GET /api/establishments/${EST}/documents/waiting`]: {
+        body: {
+          data: [{ id: id(902), patientFileId: FILE, patient: camille, service: 'Cardiologie', type: 'ANALYSIS_RESULTS', title: 'Bilan sanguin', source: 'patient', createdAt: '2026-11-21T08:00:00.000Z' }],
+          totalItems: 1, page: 1, pageSize: 5,
+        },
+      },
     });
     vi.stubGlobal('EventSource', FakeEventSource);
     FakeEventSource.opened = [];
@@ -258,7 +264,10 @@ describe('the dashboard block', () => {
 
     expect((await screen.findByTestId('conversation-unread')).getAttribute('aria-label')).toBe('1 non lu');
     expect(screen.getByTestId('conversation-link').getAttribute('href')).toBe(`/s/0/patient-file/${FILE}/messages`);
-    expect(calls[0]!.url).toContain('sort=-unread');
+    expect(calls.find((c) => c.url.includes('/conversations'))!.url).toContain('sort=-unread');
+    // The documents waiting for acknowledgement, the longest waiting first, each opening in its file.
+    expect((await screen.findByTestId('waiting-document-link')).getAttribute('href')).toBe(`/s/0/patient-file/${FILE}/documents/${id(902)}`);
+    expect(calls.find((c) => c.url.includes('/documents/waiting'))!.url).toContain('sort=createdAt');
 
     unread = 3;
     FakeEventSource.opened[0]!.emit('message.created', { type: 'message.created', patientFileId: FILE, messageId: id(5), serviceId: id(901) });

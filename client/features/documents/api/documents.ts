@@ -11,7 +11,7 @@ import { isUuid } from '../../../../schemas/common.ts';
 import { pathOf } from '../../../../schemas/api/contract.ts';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { apiUrl, call } from '../../../lib/api/client.ts';
-import { patientFileKeys, prescriptionKeys } from '../../../lib/api/query-keys.ts';
+import { patientFileKeys, prescriptionKeys, waitingDocumentKeys } from '../../../lib/api/query-keys.ts';
 import { listQueryOptions } from '../../../lib/ui/data-table/list-query.ts';
 
 export type DocumentsQuery = Pick<DocumentListQuery, 'page' | 'pageSize' | 'sort' | 'type'> & Partial<Pick<DocumentListQuery, 'state'>>;
@@ -52,6 +52,8 @@ function useFileChange<A, R = unknown>(patientFileId: string, mutationFn: (args:
       client.invalidateQueries({ queryKey: patientFileKeys.history(patientFileId, {}).slice(0, 3) }),
       // A prescription excluded, entered in error or edited changes the establishment's list.
       client.invalidateQueries({ queryKey: prescriptionKeys.all }),
+      // Added, acknowledged, excluded or entered in error: the dashboard's waiting documents change.
+      client.invalidateQueries({ queryKey: waitingDocumentKeys.all }),
     ]),
   });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_waiting_idx" ON "documents" USING btree ("patient_file_id","created_at") WHERE "documents"."acknowledged_at" is null and "documents"."excluded_at" is null and "documents"."entered_in_error_at" is null;
