@@ -35,6 +35,9 @@ const EXEMPT = new Set(['POST /api/patient_files/:id/reopen']);
 const NOT_OF_A_FILE = new Set([
   // A file's bytes are uploaded once, before it is attached to anything (server/care/files).
   'POST /api/files/:id/upload',
+  // A reader's own place in the conversation: a closed file's conversation is still read (its
+  // page says readOnly), and what one has read changes nothing of the file.
+  'PUT /api/patient_files/:id/messages/read',
 ]);
 
 interface World {

@@ -28,6 +28,7 @@ import {
   indicatorTypes, indicatorValuesTableSettings, interventionLevels, measures, nonObservanceRules, patientConditions, patientFileForms, patientFileHistory, documents, messages,
   patientFileProtocols, patientFiles, personInterventionLevels, protocols, referenceValues, units, users, notificationPreferences, pushSubscriptions, educationContents,
 } from '../../server/db/schema.ts';
+import { hashPassword } from '../../server/shared/passwords.ts';
 import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
 import { userIdOf } from '../helpers/demo-data.ts';
 import { sampleAnswer } from '../helpers/form-corpus.ts';
@@ -249,12 +250,15 @@ const CASES: Record<string, Case> = {
       .where(and(eq(consents.userId, ids['new.consent']!), eq(consents.kind, 'PERSONAL_DATA_USE')))) },
   },
   'PUT /api/me/password': {
-    caller: 'manager', body: () => ({ currentPassword: 'Demo-Telesuivi-2025', newPassword: 'Demo-Telesuivi-2025', confirmation: 'Demo-Telesuivi-2025' }),
-    ...notRepeated('one account, given the same password'),
+    caller: 'manager', body: () => ({ currentPassword: 'Demo-Telesuivi-2025', newPassword: 'Concurrent-change-2026', confirmation: 'Concurrent-change-2026' }),
+    // The change holds only where the hash it verified is still there: one of ten takes, the
+    // others are told the current password is wrong (it no longer is the one they sent).
+    once: { what: 'password changes that took', count: async ({ answers }) => answers.filter((a) => a.status === 204).length },
+    after: async () => { await db.update(users).set({ passwordHash: await hashPassword('Demo-Telesuivi-2025') }).where(eq(users.email, demoEmail('manager'))); },
   },
 
   // The caller's notifications (the world's one is its patient's), preferences and push subscriptions
-  // (not the manager's: PUT /api/me/password ends the manager's sessions).
+  // (not the manager's, whose password the case above changes).
   'PUT /api/me/notifications/:id/read': { caller: 'patient.open', ...notRepeated('the first read mark is kept: reading it again changes nothing') },
   'PUT /api/me/notifications/read': { caller: 'patient.open', ...notRepeated('marks what is unread: nothing is created') },
   'PUT /api/me/notification-preferences': {

@@ -56,6 +56,9 @@ const UNANSWERED = new Map<string, string>([
   ['documentRoutes.get', 'the demo documents are added by server/main.ts, not in this world'],
   ['documentRoutes.view', 'the demo documents are added by server/main.ts, not in this world'],
   ['documentRoutes.download', 'the demo documents are added by server/main.ts, not in this world'],
+  // The same for the demo conversations (server/demo/messages.ts): their attachments have no id here.
+  ['messageRoutes.attachment', 'the demo messages are added by server/main.ts, not in this world'],
+  ['messageRoutes.download', 'the demo messages are added by server/main.ts, not in this world'],
 ]);
 
 /** The pages a layout route is asked for: those the default layouts provision. */
@@ -207,7 +210,7 @@ function paramsFor(contract: RouteContract, reached: World['files']): Record<str
       return [...new Set(reached.map((f) => f.patientId))].flatMap((p) => combine(p, (kind) => (kind === 'identityDocument' ? world.documents.get(p) : undefined)));
     case 'establishment':
       return world.establishments.map((e) => ({ [first]: e }));
-    case 'document':
+    case 'document': case 'message':
       return [];
     case 'condition': case 'response': case 'alertBatch':
       return reached.flatMap((f) => (world.ofFile.get(f.id)?.[firstKind] ?? []).map((id) => ({ [first]: id })));
