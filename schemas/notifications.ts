@@ -225,3 +225,21 @@ export const pushPayloadSchema = {
   },
 } as const;
 export type PushPayload = FromSchema<typeof pushPayloadSchema>;
+
+/**
+ * The live event of a new in-app notification (GET /api/events), sent to its recipient's streams
+ * only: ids only, the bell refetches its count. It keeps the bell current without the client asking
+ * on a timer, which would keep an idle session alive (every API call extends it).
+ */
+export const NOTIFICATIONS_CHANNEL = 'telesuivi_notifications';
+export const notificationCreatedEventSchema = {
+  type: 'object',
+  required: ['type', 'recipientId', 'notificationId'],
+  additionalProperties: false,
+  properties: {
+    type: { const: 'notification.created' },
+    recipientId: uuidSchema,
+    notificationId: uuidSchema,
+  },
+} as const;
+export type NotificationCreatedEvent = FromSchema<typeof notificationCreatedEventSchema>;

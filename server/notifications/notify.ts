@@ -12,7 +12,8 @@
  */
 import type { Db } from '../db/client.ts';
 import { notificationDeliveries, notifications } from '../db/schema.ts';
-import { DELIVERY_CHANNELS, type NotificationSubject, type NotificationType } from '../../schemas/notifications.ts';
+import { sql } from 'drizzle-orm';
+import { DELIVERY_CHANNELS, NOTIFICATIONS_CHANNEL, type NotificationCreatedEvent, type NotificationSubject, type NotificationType } from '../../schemas/notifications.ts';
 import { channelsFor } from './preferences.ts';
 
 export interface NotifyInput {
@@ -40,6 +41,11 @@ export async function notify(tx: Db, input: NotifyInput): Promise<string[]> {
       recipientId, type: input.type, patientFileId: input.patientFileId ?? null, subject: (input.subject ?? {}) as Record<string, string>,
       inApp: chosen.has('IN_APP'), ...(input.at ? { createdAt: input.at } : {}),
     }).returning({ id: notifications.id });
+    // Told live to the recipient's open streams at commit (server/care/alerts/live.ts): the bell moves.
+    if (chosen.has('IN_APP')) {
+      const event: NotificationCreatedEvent = { type: 'notification.created', recipientId, notificationId: row!.id };
+      await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify(event)})`);
+    }
     if (sending.length > 0) {
       await tx.insert(notificationDeliveries).values(sending.map((channel) => ({ notificationId: row!.id, channel })));
     }

@@ -65,6 +65,27 @@ describe('live messages through the gateway', () => {
     for (const s of Object.values(streams)) s.close();
   }, SLOW);
 
+  it("tells each recipient's own streams of her new notification (notification.created, ids only), and no one else's", async () => {
+    const db = gw.db.database.db;
+    const file = await newPatientFile(db, { caregivers: ['caregiver'] });
+    const who = ['patient.open', 'caregiver', 'prescriber', 'patient.multi'] as const;
+    const streams = Object.fromEntries(await Promise.all(who.map(async (w) => [w, await openStream(base, browsers[w]!.sessionCookie)] as const)));
+    await expect.poll(() => gw.app.liveAlerts.subscribers).toBeGreaterThanOrEqual(4);
+    const notified = (w: string) => [...streams[w]!.text().matchAll(/event: notification\.created\ndata: (.*)/g)].map((m) => JSON.parse(m[1]!) as { recipientId: string });
+
+    // The team's answer tells the patient's side (server/notifications/events.ts), not its author.
+    const messageId = await send('prescriber', file, 'Pesez-vous demain matin.');
+    for (const w of ['patient.open', 'caregiver'] as const) {
+      const me = await userIdOf(db, w);
+      await expect.poll(() => notified(w), { timeout: 20_000 }).toContainEqual({ type: 'notification.created', recipientId: me, notificationId: expect.any(String) });
+      expect(notified(w).every((e) => e.recipientId === me), w).toBe(true);
+    }
+    await streams['patient.open']!.nextMessage((e) => e.messageId === messageId);
+    expect(notified('prescriber')).toEqual([]);
+    expect(notified('patient.multi')).toEqual([]);
+    for (const s of Object.values(streams)) s.close();
+  }, SLOW);
+
   it('a caregiver removed from the file loses her stream at once; admitted again, she hears it no more', async () => {
     const db = gw.db.database.db;
     const file = await newPatientFile(db, { caregivers: ['caregiver'] });

@@ -112,12 +112,13 @@ describe('route guards', () => {
   });
 
   it('a screen not built yet shows its name inside the navigation, with its back link', async () => {
-    const page = await open('patient.open', '/p/0/education/d1');
-    await expectScreen(page, '/p/0/education/d1', 'Document d’éducation thérapeutique');
+    // A pathology's page of the back office (issue 22 builds it).
+    const page = await open('admin', '/s/0/pathologies/asthma');
+    await expectScreen(page, '/s/0/pathologies/asthma', 'Pathologie');
     await page.getByText('Cet écran n’est pas encore disponible.').waitFor();
-    await page.getByRole('navigation', { name: 'Navigation patient' }).waitFor();
-    await page.getByRole('link', { name: 'Retour : Mon suivi' }).click();
-    await expectScreen(page, '/p/0/health-path-data');
+    await page.getByRole('navigation', { name: 'Navigation du back-office' }).waitFor();
+    await page.getByRole('link', { name: 'Retour : Pathologies' }).click();
+    await expectScreen(page, '/s/0/pathologies');
     await done(page);
   });
 

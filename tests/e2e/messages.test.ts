@@ -23,6 +23,8 @@ const TEXTS = {
 
 const poll = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 20_000 });
 const block = (page: Page) => page.locator('[data-layout-grid] [data-block-type="documents-messaging"]');
+/** The block's first table: the conversations (the documents waiting for acknowledgement follow). */
+const conversations = (page: Page) => block(page).locator('table').first();
 const bubble = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 const CAMILLE = 'patient.open@demo.telesuivi.test';
 
@@ -54,7 +56,7 @@ describe('messages', () => {
     // The prescriber's dashboard stays open, never reloaded.
     const prescriber = await loggedInPage(browser, base, 'prescriber', { lang, path: '/s/0' });
     const proProblems = consoleProblems(prescriber);
-    await block(prescriber).locator('table').waitFor({ timeout: 20_000 });
+    await conversations(prescriber).waitFor({ timeout: 20_000 });
 
     const patient = await loggedInPage(browser, base, 'patient.open', { lang });
     const problems = consoleProblems(patient);
@@ -78,7 +80,7 @@ describe('messages', () => {
     expect(await seriousViolations(patient), `messenger in ${lang}`).toEqual([]);
 
     // The dashboard, live: Camille Martin's conversation unread.
-    const row = block(prescriber).locator('tbody tr').filter({ hasText: 'Martin' });
+    const row = conversations(prescriber).locator('tbody tr').filter({ hasText: 'Martin' });
     await poll(() => row.getByTestId('conversation-unread').count()).toBeGreaterThan(0);
     await shoot(prescriber, `messages-dashboard-${lang}`);
     expect(await seriousViolations(prescriber), `dashboard in ${lang}`).toEqual([]);

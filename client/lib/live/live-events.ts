@@ -11,6 +11,9 @@
  * stale: the open conversation, the navigation's badge, the dashboard block and the bell refetch;
  * no listener is called (the listeners are the alert cue's). The patient area opens the
  * connection for that alone.
+ * On `notification.created` (the caller's own, ids only) the bell's count and list are made stale.
+ * Nothing here asks the server on a timer: every API call extends the session, so polling would
+ * keep an idle session open for good (the live stream does not extend it).
  */
 import { useEffect } from 'react';
 import { eventRoutes } from '../../../schemas/api/events.ts';
@@ -42,6 +45,10 @@ function onMessage() {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 }
 
+function onNotification() {
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+}
+
 /** Listens to the live events of this tab; answers the unsubscribe (the last one closes the connection). */
 export function subscribeLive(listener: LiveListener): () => void {
   listeners.add(listener);
@@ -49,6 +56,7 @@ export function subscribeLive(listener: LiveListener): () => void {
     source = new EventSource(eventRoutes.stream.url);
     source.addEventListener('alert.raised', onAlert);
     source.addEventListener('message.created', onMessage);
+    source.addEventListener('notification.created', onNotification);
   }
   return () => {
     listeners.delete(listener);
@@ -59,7 +67,7 @@ export function subscribeLive(listener: LiveListener): () => void {
   };
 }
 
-/** Keeps the live connection open while the calling component is shown, for the query invalidations alone (the patient area). */
+/** Keeps the live connection open while the calling component is shown, for the query invalidations alone (the patient area, the bell). */
 export function useLiveConnection() {
   useEffect(() => subscribeLive(() => {}), []);
 }

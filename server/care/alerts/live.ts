@@ -36,6 +36,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { ALERTS_CHANNEL, type AlertRaisedEvent } from '../../../schemas/telemonitoring.ts';
 import { MESSAGES_CHANNEL, type MessageCreatedEvent } from '../../../schemas/messages.ts';
+import { NOTIFICATIONS_CHANNEL, type NotificationCreatedEvent } from '../../../schemas/notifications.ts';
 import { ACCESS_CHANNEL, parseAccessNotice } from '../../db/access-notices.ts';
 
 /** An open event stream, as the live plugin sees it. */
@@ -47,6 +48,8 @@ export interface LiveSubscriber {
   alert(event: AlertRaisedEvent): void;
   /** Every message committed after the subscription (server/care/messages/sent.ts), in commit order with the rest. */
   message(event: MessageCreatedEvent): void;
+  /** Every in-app notification committed for this subscriber's user (server/notifications/notify.ts). */
+  notification(event: NotificationCreatedEvent): void;
   /**
    * Called once, synchronously, when the stream must end: its session ended or its user's access
    * changed, the LISTEN connection it relied on was replaced, or the app closes.
@@ -72,7 +75,7 @@ declare module 'fastify' {
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 // Messages on the same connection too: a message committed after a caregiver's removal arrives after its notice.
-const CHANNELS = [ALERTS_CHANNEL, MESSAGES_CHANNEL, ACCESS_CHANNEL] as const;
+const CHANNELS = [ALERTS_CHANNEL, MESSAGES_CHANNEL, NOTIFICATIONS_CHANNEL, ACCESS_CHANNEL] as const;
 
 /** A notification's payload as raiseAlerts wrote it; anything else is dropped. */
 function parseEvent(payload: string | undefined): AlertRaisedEvent | undefined {
@@ -91,6 +94,17 @@ function parseMessageEvent(payload: string | undefined): MessageCreatedEvent | u
   try {
     const event = JSON.parse(payload) as MessageCreatedEvent;
     return event?.type === 'message.created' && typeof event.serviceId === 'string' && typeof event.patientFileId === 'string' ? event : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A notification's payload as notify wrote it; anything else is dropped. */
+function parseNotificationEvent(payload: string | undefined): NotificationCreatedEvent | undefined {
+  if (!payload) return undefined;
+  try {
+    const event = JSON.parse(payload) as NotificationCreatedEvent;
+    return event?.type === 'notification.created' && typeof event.recipientId === 'string' && typeof event.notificationId === 'string' ? event : undefined;
   } catch {
     return undefined;
   }
@@ -150,6 +164,10 @@ export default fp(async function liveAlerts(app: FastifyInstance) {
     } else if (channel === MESSAGES_CHANNEL) {
       const event = parseMessageEvent(payload);
       if (event) for (const subscriber of [...open.all]) subscriber.message(event);
+    } else if (channel === NOTIFICATIONS_CHANNEL) {
+      // Its recipient's streams only: the user of each stream is known.
+      const event = parseNotificationEvent(payload);
+      if (event) for (const subscriber of open.ofUser(event.recipientId)) subscriber.notification(event);
     } else if (channel === ACCESS_CHANNEL) {
       const notice = parseAccessNotice(payload);
       if (!notice) {

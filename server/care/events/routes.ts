@@ -81,6 +81,8 @@ export default async function eventStreamRoutes(app: FastifyInstance) {
       sessionIdHash, userId: care.userId, end,
       alert: receive,
       message: receive,
+      // The caller's own (live.ts gives each stream its user's only): nothing to check.
+      notification: (event) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
     });
     let alive: boolean;
     try {

@@ -1,21 +1,19 @@
 /**
  * The caller's notifications (GET /me/notifications, the unread count, read marks): one fetcher
- * per endpoint, keys from notificationKeys. The count refetches every REFRESH_MS (the live stream
- * carries alerts only: see client/lib/live) and whenever the tab comes back into view.
+ * per endpoint, keys from notificationKeys. The count is made stale by the live stream
+ * (`notification.created`, client/lib/live, opened by the bell) and read again whenever the tab
+ * comes back into view; never on a timer, which would keep an idle session alive.
  */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationRoutes } from '../../../../schemas/api/notifications.ts';
 import { call } from '../../../lib/api/client.ts';
 import { notificationKeys } from '../../../lib/api/query-keys.ts';
 
-/** How often the bell asks for its count when nothing live arrives. */
-export const REFRESH_MS = 30_000;
 const PAGE_SIZE = 15;
 
 export const unreadCountQueryOptions = () => queryOptions({
   queryKey: notificationKeys.unreadCount(),
   queryFn: ({ signal }) => call(notificationRoutes.unreadCount, { signal }),
-  refetchInterval: REFRESH_MS,
   refetchOnWindowFocus: true,
 });
 

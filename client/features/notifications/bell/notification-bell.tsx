@@ -3,7 +3,7 @@
  * button's name saying it in words ("3 unread notifications", plural-aware), and the list in a
  * popover. Like the user menu, the list (Popover, its texts) is a chunk of its own, fetched when
  * the pointer or the focus reaches the bell: the first screens carry only the button and the
- * count's query. When the count goes up while the tab is open, a notice says so (5000 ms, as
+ * count's query, made stale by the live stream (never polled). When the count goes up while the tab is open, a notice says so (5000 ms, as
  * every notice: lib/notify.ts).
  */
 import { ActionIcon } from '@mantine/core';
@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationKeys } from '../../../lib/api/query-keys.ts';
+import { useLiveConnection } from '../../../lib/live/live-events.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnreadCount } from '../api/notifications.ts';
 import { BellIcon } from './bell-icon.tsx';
@@ -24,6 +25,8 @@ const BADGE_MAX = 99;
 
 export function NotificationBell() {
   const { t } = useTranslation();
+  // The count moves with the live stream's notification.created, in every area that shows the bell.
+  useLiveConnection();
   const count = useUnreadCount().data?.unreadCount ?? 0;
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
