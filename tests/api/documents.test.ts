@@ -244,6 +244,10 @@ describe('waiting for acknowledgement, in an establishment', () => {
     const excluded = await added('patient.open', file, link(`Doublon ${randomUUID()}`));
     const acknowledged = await added('patient.open', file, link(`Analyse ${randomUUID()}`));
     const mine = [first.id, second.id, pro.id, excluded.id, acknowledged.id];
+    // Added an hour apart (the test's calls may share one instant): the longest waiting comes first.
+    const hour = 3_600_000;
+    await db.update(documents).set({ createdAt: new Date(Date.now() - 3 * hour) }).where(eq(documents.id, first.id));
+    await db.update(documents).set({ createdAt: new Date(Date.now() - 2 * hour) }).where(eq(documents.id, second.id));
     expect((await call('prescriber', 'put', `/api/documents/${excluded.id}/exclude`)).status).toBe(200);
     expect((await call('prescriber', 'post', `/api/documents/${acknowledged.id}/acquit`)).status).toBe(200);
 
