@@ -20,6 +20,9 @@ export function largestContentfulPaint(page: Page, timeoutMs = 15_000): Promise<
 
 export async function measureLcp(browser: Browser, baseUrl: string, runs: number) {
   const context = await browser.newContext({ locale: 'fr-FR' });
+  // The live stream (GET /api/events, opened by the bell and the patient area) never ends: it is
+  // answered 204, which tells EventSource not to reconnect, so the page's requests can all finish.
+  await context.route('**/api/events', (route) => route.fulfill({ status: 204 }));
   const page = await context.newPage();
   await loginToPatientHome(page, baseUrl);
   const cdp = await context.newCDPSession(page);

@@ -40,7 +40,8 @@ function recordWire(cdp: CDPSession) {
   cdp.on('Network.responseReceived', (e) => {
     // Waited for from its response on: a module asked for twice (modulepreload, then import) is
     // announced twice and answered once, and the duplicate never finishes.
-    open.add(e.requestId);
+    // The live stream (GET /api/events, opened by the bell and the patient area) never ends: not waited for.
+    if (e.type !== 'EventSource') open.add(e.requestId);
     const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
     // What this answer cost when it crossed the wire: its status line, headers and body as sent.
     const wire = `HTTP/1.1 ${e.response.status} ${e.response.statusText}\r\n`.length
@@ -84,6 +85,8 @@ function recordWire(cdp: CDPSession) {
 
 export async function measureTransfer(browser: Browser, baseUrl: string) {
   const context = await browser.newContext({ locale: 'fr-FR' });
+  // The live stream (GET /api/events, opened by the bell and the patient area) never ends: it is
+  // answered 204, which tells EventSource not to reconnect, so the page's requests can all finish.
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -150,7 +150,7 @@ describe("the protocols screen's library", () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByText('Vidéo YouTube'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    expect((await within(dialog).findAllByText('Ce champ est obligatoire.')).length).toBe(2);
+    expect((await within(dialog).findAllByText('Ce champ est obligatoire')).length).toBe(2);
     fireEvent.change(within(dialog).getByLabelText(/^Titre/), { target: { value: 'Le régime sans sel' } });
     fireEvent.change(within(dialog).getByLabelText(/^Adresse de la vidéo YouTube/), { target: { value: 'https://vimeo.com/1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
