@@ -12,26 +12,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileAttachments, messages, patientFileHistory } from '../../server/db/schema.ts';
 import type { Conversation, Message, MessagePage, UnreadMessages } from '../../schemas/messages.ts';
-import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
+import { demoCallers, demoEmail, startGateway, type TestGateway } from '../helpers/app.ts';
 import { establishmentIdOf, patientFileIdsOf } from '../helpers/demo-data.ts';
 import { MIME, newPatientFile, PNG, pdf, uploadFile } from '../helpers/questionnaires.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
-const browsers = new Map<string, Browser>();
 
-async function as(local: string): Promise<Browser> {
-  let b = browsers.get(local);
-  if (!b) { b = await login(gw.app, demoEmail(local)); browsers.set(local, b); }
-  return b;
-}
-
-type Method = 'get' | 'post' | 'put' | 'delete';
-async function call(local: string, method: Method, path: string, body?: object) {
-  const b = await as(local);
-  const req = b.agent[method](path).set('x-csrf-token', b.csrf);
-  return body === undefined ? req : req.send(body);
-}
+const { as, call } = demoCallers(() => gw);
 const bytesOf = (local: string, path: string) => as(local).then((b) => b.agent.get(path).buffer(true).parse((res, done) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));

@@ -16,26 +16,15 @@ import {
 import { raiseAlerts } from '../../server/care/alerts/raise.ts';
 import Fastify from 'fastify';
 import { devMailRoutes, startMailCatcher, type MailCatcher } from '../../server/notifications/mail-catcher.ts';
-import { demoEmail, login, startGateway, type Browser, type TestGateway } from '../helpers/app.ts';
+import { demoCallers, demoEmail, startGateway, type TestGateway } from '../helpers/app.ts';
 import { userIdOf } from '../helpers/demo-data.ts';
 import { formIdOf, newPatientFile } from '../helpers/questionnaires.ts';
 
 let gw: TestGateway;
 let db: TestGateway['db']['database']['db'];
 let mail: MailCatcher;
-const browsers = new Map<string, Browser>();
 
-async function as(local: string): Promise<Browser> {
-  let b = browsers.get(local);
-  if (!b) { b = await login(gw.app, demoEmail(local)); browsers.set(local, b); }
-  return b;
-}
-type Method = 'get' | 'post' | 'put' | 'delete';
-async function call(local: string, method: Method, path: string, body?: object) {
-  const b = await as(local);
-  const req = b.agent[method](path).set('x-csrf-token', b.csrf);
-  return body === undefined ? req : req.send(body);
-}
+const { call } = demoCallers(() => gw);
 
 /** Waits for a condition, polling; fails with what it last saw after `ms`. */
 async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, ms = 20_000): Promise<T> {

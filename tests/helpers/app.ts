@@ -70,3 +70,24 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
   const me = await agent.get('/api/me');
   return { agent, csrf: String(me.headers['x-csrf-token']), sessionCookie };
 }
+
+export type CallMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Demo accounts of `gateway()` logged in once each (`as`), and a call as one of them with its
+ * anti-forgery token (`call`): what API test files wrote out each for themselves.
+ */
+export function demoCallers(gateway: () => TestGateway) {
+  const browsers = new Map<string, Browser>();
+  async function as(local: string): Promise<Browser> {
+    let b = browsers.get(local);
+    if (!b) { b = await login(gateway().app, demoEmail(local)); browsers.set(local, b); }
+    return b;
+  }
+  async function call(local: string, method: CallMethod, path: string, body?: object) {
+    const b = await as(local);
+    const req = b.agent[method](path).set('x-csrf-token', b.csrf);
+    return body === undefined ? req : req.send(body);
+  }
+  return { as, call };
+}
